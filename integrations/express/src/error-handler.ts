@@ -1,0 +1,38 @@
+import type { ErrorRequestHandler } from 'express';
+import type { SvcClient } from '@svc/runtime';
+import { routeTitle } from './route-title.ts';
+import { sharedClient } from './client.ts';
+import type { SvcExpressOptions } from './options.ts';
+
+/** HTTP status an error asks for, the way Express' final handler reads it; 500 otherwise. */
+export function errorStatus(err: unknown): number {
+  const e = err as { status?: unknown; statusCode?: unknown } | null;
+  const status = typeof e?.status === 'number' ? e.status : e?.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 600
+    ? status
+    : 500;
+}
+
+/**
+ * Express 5 error middleware: reports server errors (5xx, not 4xx) titled by the route pattern,
+ * tagged `express` and `method:<METHOD>`, then always calls `next(err)` so the host's own
+ * error handler still runs. Place it after the routes.
+ */
+export function errorHandler(
+  options: SvcExpressOptions = {},
+  client?: SvcClient,
+): ErrorRequestHandler {
+  const method = options.method ?? 'major';
+  let resolved = client;
+  return function svcErrorHandler(err, req, _res, next) {
+    try {
+      if (errorStatus(err) >= 500) {
+        resolved ??= sharedClient(options);
+        resolved[method](routeTitle(req), err, ['express', `method:${req.method}`]);
+      }
+    } catch {
+      // Never throw into the host: reporting problems go through the runtime's debug channel.
+    }
+    next(err);
+  };
+}

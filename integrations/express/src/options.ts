@@ -1,0 +1,55 @@
+import type { SvcClient, SvcOptions } from '@svc/runtime';
+
+/** One of the 16 reporting methods (`critical`, `majorHigh`, ...). */
+export type ReportingMethodName = Exclude<keyof SvcClient, 'flush'>;
+
+/** Options of `setupErrorHandler` / `errorHandler`: the client options of contract 8.5 plus these. */
+export interface SvcExpressOptions extends SvcOptions {
+  /**
+   * Report `uncaughtException` / `unhandledRejection` and flush on SIGTERM / SIGINT.
+   * Only `setupErrorHandler` installs them; `errorHandler` alone never touches `process`.
+   * @default true
+   */
+  processHandlers?: boolean;
+  /**
+   * How long a signal or crash waits for queued reports before the process goes on shutting down.
+   * @default 2000
+   */
+  shutdownTimeoutMs?: number;
+  /**
+   * Reporting method (severity + priority) used for 5xx route errors.
+   * @default 'major'
+   */
+  method?: ReportingMethodName;
+  /**
+   * Reporting method used for uncaught exceptions and unhandled rejections.
+   * @default 'critical'
+   */
+  crashMethod?: ReportingMethodName;
+}
+
+type Env = Record<string, string | undefined>;
+
+const OWN_KEYS = ['processHandlers', 'shutdownTimeoutMs', 'method', 'crashMethod'] as const;
+
+/**
+ * Client options: explicit options first, then the environment (`SERVICE_KEY_ID`,
+ * `SERVICE_SIGNING_SECRET`, `SERVICE_ENCRYPTION_PUBLIC_KEY`, `SERVICE_ENCRYPTION_KEY_ID`,
+ * `NODE_ENV` -> environment, `SERVICE_RELEASE` -> release). Empty variables count as unset.
+ */
+export function clientOptions(options: SvcExpressOptions = {}, env: Env = process.env): SvcOptions {
+  const pick = (name: string) => (env[name] ? env[name] : undefined);
+  const client: Record<string, unknown> = {
+    keyId: pick('SERVICE_KEY_ID'),
+    signingSecret: pick('SERVICE_SIGNING_SECRET'),
+    encryptionPublicKey: pick('SERVICE_ENCRYPTION_PUBLIC_KEY'),
+    encryptionKeyId: pick('SERVICE_ENCRYPTION_KEY_ID'),
+    environment: pick('NODE_ENV'),
+    release: pick('SERVICE_RELEASE'),
+  };
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined && !(OWN_KEYS as readonly string[]).includes(key)) client[key] = value;
+  }
+  for (const key of Object.keys(client)) if (client[key] === undefined) delete client[key];
+  return client as SvcOptions;
+}

@@ -1,0 +1,94 @@
+import { fileURLToPath } from 'node:url';
+import { SERVICE_URL } from '@svc/runtime';
+import { startTestService } from '@svc/server/testing';
+import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+// Runs examples/express as a real process against the real reference service. The SDK has no
+// base-URL option, so the child is preloaded with the testkit redirect seam.
+const EXAMPLE = fileURLToPath(new URL('../../../../examples/express/', import.meta.url));
+
+type Service = Awaited<ReturnType<typeof startTestService>>;
+type Card = Awaited<ReturnType<Service['cards']>>[number];
+let svc: Service;
+let app: Spawned | undefined;
+
+beforeEach(async () => {
+  svc = await startTestService();
+});
+afterEach(async () => {
+  app?.kill('SIGKILL');
+  await app?.exited;
+  app = undefined;
+  await svc.close();
+});
+
+async function startExample(extraEnv: Record<string, string> = {}) {
+  app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, 'src/server.js'], {
+    cwd: EXAMPLE,
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      SERVICE_KEY_ID: svc.keys.keyId,
+      SERVICE_SIGNING_SECRET: svc.keys.signingSecret,
+      SVC_REDIRECT_FROM: SERVICE_URL,
+      SVC_REDIRECT_TO: svc.url,
+      ...extraEnv,
+    },
+  });
+  const [, base] = await app.waitFor(/listening on (http:\/\/\S+)/);
+  return base!;
+}
+
+/** Polls the service until `done(cards)` holds; returns the last cards seen. */
+async function cardsWhen(done: (cards: Card[]) => boolean, timeoutMs = 30_000): Promise<Card[]> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const cards = await svc.cards();
+    if (done(cards) || Date.now() > end) return cards;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('examples/express against the reference service', () => {
+  it('a failing route makes one card titled by the route pattern; 4xx makes none', async () => {
+    const base = await startExample({ NODE_ENV: 'production', SERVICE_RELEASE: 'v1.4.0' });
+    const res = await fetch(`${base}/orders/1001`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal error' }); // the app's own handler ran
+    expect((await fetch(`${base}/missing`)).status).toBe(404);
+    const cards = await cardsWhen((c) => c.length > 0);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.title).toBe('GET /orders/:id');
+    expect(cards[0]!.severity).toBe('major');
+    expect(cards[0]!.description).toContain('Order 1001 could not be loaded');
+    expect(cards[0]!.tags).toEqual(
+      expect.arrayContaining(['express', 'method:GET', 'env:production', 'release:v1.4.0']),
+    );
+    expect(app!.output()).not.toContain(svc.keys.signingSecret);
+  });
+
+  it('50 failing requests make one card with occurrence_count 50', async () => {
+    const base = await startExample();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => fetch(`${base}/orders/${i}`).then((r) => r.status)),
+    );
+    expect(new Set(statuses)).toEqual(new Set([500]));
+    const cards = await cardsWhen((c) => c[0]?.occurrence_count === 50);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ title: 'GET /orders/:id', occurrence_count: 50 });
+  });
+
+  it('SIGTERM with reports still queued: all are delivered before the process exits', async () => {
+    const base = await startExample();
+    await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${base}/orders/${i}`)));
+    const before = (await svc.cards())[0]?.occurrence_count ?? 0;
+    app!.kill('SIGTERM');
+    // No SIGTERM listener of its own in the example: Svc flushes, then re-raises the signal.
+    expect(await app!.exited).toBe('SIGTERM');
+    const cards = await svc.cards();
+    expect(before).toBeLessThan(30); // reports really were still queued at SIGTERM
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.occurrence_count).toBe(30);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clientOptions } from '../src/options.ts';
+
+describe('clientOptions', () => {
+  const env = {
+    SERVICE_KEY_ID: 'svck_env',
+    SERVICE_SIGNING_SECRET: 'svc_sec_env',
+    SERVICE_ENCRYPTION_PUBLIC_KEY: 'pk',
+    SERVICE_ENCRYPTION_KEY_ID: 'svcek_1',
+    NODE_ENV: 'production',
+    SERVICE_RELEASE: '1.2.3',
+  };
+
+  it('reads credentials, encryption, environment and release from the environment', () => {
+    expect(clientOptions({}, env)).toEqual({
+      keyId: 'svck_env',
+      signingSecret: 'svc_sec_env',
+      encryptionPublicKey: 'pk',
+      encryptionKeyId: 'svcek_1',
+      environment: 'production',
+      release: '1.2.3',
+    });
+  });
+
+  it('lets explicit options win and keeps integration-only options out of the client', () => {
+    const out = clientOptions(
+      { keyId: 'svck_opt', release: 'r2', processHandlers: false, method: 'minor', debug: true },
+      env,
+    );
+    expect(out).toMatchObject({ keyId: 'svck_opt', release: 'r2', debug: true });
+    expect(out).not.toHaveProperty('processHandlers');
+    expect(out).not.toHaveProperty('method');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(clientOptions({}, { SERVICE_KEY_ID: '', NODE_ENV: '' })).toEqual({});
+  });
+});

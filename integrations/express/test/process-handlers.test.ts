@@ -1,0 +1,142 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  installProcessHandlers,
+  rejectionMode,
+  type ProcessLike,
+} from '../src/process-handlers.ts';
+import { recordingClient } from './helpers.ts';
+
+/** An EventEmitter standing in for `process`, so signals and exits can be observed, not suffered. */
+function fakeProcess(execArgv: string[] = []) {
+  const emitter = new EventEmitter() as EventEmitter & ProcessLike & { out: string };
+  Object.assign(emitter, {
+    pid: 4242,
+    version: 'v20.0.0',
+    execArgv,
+    env: {},
+    out: '',
+    exit: vi.fn(),
+    kill: vi.fn(),
+    stderr: { write: (t: string) => (emitter.out += t) },
+  });
+  return emitter;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 30));
+
+describe('process handlers', () => {
+  it('SIGTERM without host listeners: flushes, then re-raises the signal', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient(10);
+    installProcessHandlers(client, {}, proc);
+    proc.emit('SIGTERM', 'SIGTERM');
+    expect(proc.kill).not.toHaveBeenCalled();
+    await settle();
+    expect(client.flushes).toBe(1);
+    expect(proc.kill).toHaveBeenCalledWith(4242, 'SIGTERM');
+    expect(proc.listenerCount('SIGTERM')).toBe(0);
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it('SIGINT with a host listener: flushes and leaves shutdown to the host', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient();
+    const host = vi.fn();
+    installProcessHandlers(client, {}, proc);
+    proc.on('SIGINT', host);
+    proc.emit('SIGINT', 'SIGINT');
+    await settle();
+    expect(host).toHaveBeenCalled();
+    expect(client.flushes).toBe(1);
+    expect(proc.kill).not.toHaveBeenCalled();
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it('a flush that hangs is cut at the deadline', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient(10_000);
+    installProcessHandlers(client, { shutdownTimeoutMs: 20 }, proc);
+    proc.emit('SIGTERM', 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(proc.kill).toHaveBeenCalledWith(4242, 'SIGTERM');
+  });
+
+  it('uncaught exception without host handler: reports, prints, flushes, exits 1', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient();
+    installProcessHandlers(client, {}, proc);
+    const err = new TypeError('x is not a function');
+    proc.emit('uncaughtException', err, 'uncaughtException');
+    expect(client.calls).toEqual([
+      {
+        method: 'critical',
+        title: 'Uncaught exception: TypeError: x is not a function',
+        description: err,
+        tags: ['node', 'uncaught-exception'],
+      },
+    ]);
+    expect(proc.out).toContain('TypeError: x is not a function');
+    await settle();
+    expect(client.flushes).toBe(1);
+    expect(proc.exit).toHaveBeenCalledWith(1);
+  });
+
+  it('uncaught exception with a host handler: reports, never exits', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient();
+    installProcessHandlers(client, {}, proc);
+    proc.on('uncaughtException', () => {});
+    proc.emit('uncaughtException', new Error('e'), 'uncaughtException');
+    await settle();
+    expect(client.calls).toHaveLength(1);
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it('unhandled rejection, default mode: crashes like Node after flushing', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient();
+    installProcessHandlers(client, {}, proc);
+    proc.emit('unhandledRejection', new Error('rejected'), Promise.resolve());
+    expect(client.calls[0]!.title).toBe('Unhandled rejection: Error: rejected');
+    await settle();
+    expect(proc.exit).toHaveBeenCalledWith(1);
+  });
+
+  it('unhandled rejection goes to the host uncaughtException handler, reported once', async () => {
+    const proc = fakeProcess();
+    const client = recordingClient();
+    installProcessHandlers(client, {}, proc);
+    const host = vi.fn();
+    proc.on('uncaughtException', host);
+    const err = new Error('r');
+    proc.emit('unhandledRejection', err, Promise.resolve());
+    expect(host).toHaveBeenCalledWith(err, 'unhandledRejection');
+    expect(client.calls).toHaveLength(1);
+    await settle();
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it('honours --unhandled-rejections=warn', async () => {
+    const proc = fakeProcess(['--unhandled-rejections=warn']);
+    const client = recordingClient();
+    installProcessHandlers(client, {}, proc);
+    proc.emit('unhandledRejection', 'plain reason', Promise.resolve());
+    await settle();
+    expect(client.calls[0]!.title).toBe('Unhandled rejection: plain reason');
+    expect(proc.out).toContain('UnhandledPromiseRejection');
+    expect(proc.exit).not.toHaveBeenCalled();
+    expect(
+      rejectionMode({ execArgv: [], env: { NODE_OPTIONS: '--unhandled-rejections=none' } }),
+    ).toBe('none');
+  });
+
+  it('uninstalls cleanly', () => {
+    const proc = fakeProcess();
+    const off = installProcessHandlers(recordingClient(), {}, proc);
+    off();
+    for (const e of ['SIGTERM', 'SIGINT', 'uncaughtException', 'unhandledRejection']) {
+      expect(proc.listenerCount(e)).toBe(0);
+    }
+  });
+});
