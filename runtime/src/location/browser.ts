@@ -1,21 +1,36 @@
-// Browser location capture (first version: call site only, no source maps yet).
-import type { CaptureLocation, Location } from './types.ts';
+// Browser `captureLocation`: throw site or call site; source maps (opt-in) via a lazily loaded resolver.
+import { captureStack } from './capture-stack.ts';
+import { clampFileName, urlToPath } from './paths.ts';
+import { callSites, throwSite } from './site.ts';
+import type { Frame } from './stack.ts';
+import type { CaptureLocation, Location, LocationOptions } from './types.ts';
 
-/** Browser `captureLocation`: reporting call site, URL origin/query/hash stripped. */
-export const captureLocation: CaptureLocation = (_description, options) => {
+/**
+ * Browser location capture. Without `sourceMaps` it is synchronous and reports the script URL's
+ * path. With `sourceMaps: true` it returns a promise: the resolver module is imported on first use
+ * (clients without source maps never load it), fetches the chunk's map with a timeout and a size
+ * cap, and resolves with the original location, or with the unresolved one on any failure.
+ */
+export const captureLocation: CaptureLocation = (description, options) => {
   if (!options.captureLocation) return undefined;
   try {
-    const stack = new Error().stack ?? '';
-    for (const line of stack.split('\n').slice(1)) {
-      const m = /(https?:\/\/[^\s()]+?):(\d+):\d+\)?$/.exec(line.trim());
-      if (!m || /\/(?:@svc|svc-runtime)\//.test(m[1])) continue;
-      const url = new URL(m[1]);
-      const loc: Location = { file_name: url.pathname.replace(/^\//, '') };
-      if (options.lineNumbers) loc.line_number = Number(m[2]);
-      return loc;
-    }
+    const thrown = throwSite(description);
+    const frames = thrown ? [thrown] : callSites(captureStack());
+    const [first] = frames;
+    if (!first) return undefined;
+    const unresolved = toLocation(first, options);
+    if (!options.sourceMaps) return unresolved;
+    return import('./browser-maps.ts')
+      .then((maps) => maps.resolveFrames(frames))
+      .then((frame) => (frame ? toLocation(frame, options) : unresolved))
+      .catch(() => unresolved);
   } catch {
-    // never throw into the host
+    return undefined;
   }
-  return undefined;
 };
+
+function toLocation(frame: Frame, options: LocationOptions): Location {
+  const location: Location = { file_name: clampFileName(urlToPath(frame.file) ?? frame.file) };
+  if (options.lineNumbers) location.line_number = frame.line;
+  return location;
+}

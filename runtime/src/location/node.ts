@@ -1,26 +1,44 @@
-// Node location capture (first version: call site only, no source maps yet).
-import type { CaptureLocation, Location } from './types.ts';
+// Node `captureLocation`: throw site or call site, resolved through on-disk source maps.
+import { toFsPath, toProjectPath } from './node-paths.ts';
+import { isWarm, loadMap, mapFrame } from './node-maps.ts';
+import { captureStack } from './capture-stack.ts';
+import { callSite, throwSite } from './site.ts';
+import type { Frame } from './stack.ts';
+import type { CaptureLocation, Location, LocationOptions } from './types.ts';
 
-const SDK_FRAME =
-  /[\\/](?:node_modules[\\/]@svc[\\/]|runtime[\\/](?:src|dist)[\\/]|integrations[\\/][^\\/]+[\\/](?:src|dist)[\\/])/;
-
-/** Node `captureLocation`: reporting call site, project-relative to `process.cwd()`. */
-export const captureLocation: CaptureLocation = (_description, options) => {
+/**
+ * Node location capture. Synchronous unless `sourceMaps` is on and the frame's script has not been
+ * looked at yet: then a promise that reads the map from disk (once per script) and resolves with the
+ * original location, or with the unresolved one on any failure. Never throws, never rejects.
+ */
+export const captureLocation: CaptureLocation = (description, options) => {
   if (!options.captureLocation) return undefined;
   try {
-    const stack = new Error().stack ?? '';
-    for (const line of stack.split('\n').slice(1)) {
-      const m = /\(?((?:file:\/\/)?[^()\s]+):(\d+):\d+\)?$/.exec(line.trim());
-      if (!m || SDK_FRAME.test(m[1])) continue;
-      let file = m[1].replace(/^file:\/\//, '');
-      const root = `${process.cwd()}/`;
-      if (file.startsWith(root)) file = file.slice(root.length);
-      const loc: Location = { file_name: file };
-      if (options.lineNumbers) loc.line_number = Number(m[2]);
-      return loc;
-    }
+    const frame = throwSite(description) ?? callSite(captureStack());
+    if (!frame) return undefined;
+    const path = options.sourceMaps ? toFsPath(frame.file) : undefined;
+    if (path === undefined) return toLocation(frame, options);
+    if (isWarm(path)) return toLocation(safeMap(path, frame), options);
+    return loadMap(path).then(() => toLocation(safeMap(path, frame), options));
   } catch {
-    // never throw into the host
+    return undefined;
   }
-  return undefined;
 };
+
+function safeMap(path: string, frame: Frame): Frame {
+  try {
+    return mapFrame(path, frame);
+  } catch {
+    return frame; // a corrupt map: report the unresolved location
+  }
+}
+
+function toLocation(frame: Frame, options: LocationOptions): Location {
+  try {
+    const location: Location = { file_name: toProjectPath(frame.file) };
+    if (options.lineNumbers) location.line_number = frame.line;
+    return location;
+  } catch {
+    return {};
+  }
+}

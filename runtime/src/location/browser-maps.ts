@@ -1,0 +1,140 @@
+// Browser source-map resolver, loaded with dynamic import() only when `sourceMaps` is on.
+import { SDK_FRAME } from './site.ts';
+import { findMapComment, type Lookup, parseMap } from './sourcemap.ts';
+import type { Frame } from './stack.ts';
+
+/** Budget for one report's whole resolution (fetches and parsing); then the unresolved location. */
+export const RESOLVE_TIMEOUT_MS = 3000;
+/** Maps larger than this are not parsed. */
+export const MAP_MAX_BYTES = 8 * 1024 * 1024;
+/** Chunks larger than this are not read for their `sourceMappingURL` comment. */
+export const CHUNK_MAX_BYTES = 8 * 1024 * 1024;
+/** Frames tried when looking for the first one outside the SDK. */
+const MAX_FRAMES = 8;
+/** Chunks cached (successes and failures alike, so a broken map is fetched once). */
+const CACHE_MAX = 200;
+/** Registry of hidden maps written by the Vite plugin: chunk URL pathname -> map URL. */
+const REGISTRY = Symbol.for('svc.sourcemaps');
+
+interface ChunkMap {
+  lookup: Lookup;
+  /** URL that relative `sources` are resolved against. */
+  base: string;
+}
+
+const cache = new Map<string, Promise<ChunkMap | null>>();
+
+/**
+ * The original position of the first frame whose original source is outside the SDK. A frame
+ * whose map cannot be had is returned as is. `undefined` when nothing resolved in time.
+ */
+export function resolveFrames(frames: Frame[]): Promise<Frame | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, RESOLVE_TIMEOUT_MS, undefined);
+  });
+  const work = walk(frames.slice(0, MAX_FRAMES)).catch(() => undefined);
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Test seam: forget cached maps. */
+export function clearMapCache(): void {
+  cache.clear();
+}
+
+async function walk(frames: Frame[]): Promise<Frame | undefined> {
+  for (const frame of frames) {
+    const map = await chunkMap(frame.file);
+    const pos = map?.lookup(frame.line, frame.column);
+    if (!map || !pos) return frame;
+    const file = new URL(pos.source, map.base).href;
+    if (!SDK_FRAME.test(file)) return { file, line: pos.line, column: 0 };
+  }
+  return undefined;
+}
+
+function chunkMap(chunkUrl: string): Promise<ChunkMap | null> {
+  const key = chunkUrl.replace(/#.*$/, '');
+  let entry = cache.get(key);
+  if (!entry) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), RESOLVE_TIMEOUT_MS);
+    entry = findMap(key, controller.signal)
+      .catch(() => null)
+      .finally(() => clearTimeout(timer));
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+/** Tries, in order: the `sourceMappingURL` comment, the `SourceMap` header, `<url>.map`, the registry. */
+async function findMap(chunkUrl: string, signal: AbortSignal): Promise<ChunkMap | null> {
+  if (!/^https?:/i.test(chunkUrl)) return null;
+  const bare = chunkUrl.replace(/[?#].*$/, '');
+  const candidates: { url: string; base?: string }[] = [];
+  const chunk = await get(chunkUrl, CHUNK_MAX_BYTES, signal);
+  const comment = chunk?.text && findMapComment(chunk.text);
+  if (comment) candidates.push({ url: new URL(comment, chunkUrl).href });
+  const header = chunk?.headers.get('SourceMap') ?? chunk?.headers.get('X-SourceMap');
+  if (header) candidates.push({ url: new URL(header, chunkUrl).href });
+  candidates.push({ url: `${bare}.map` });
+  const registered = registry()[new URL(chunkUrl).pathname];
+  // A hidden map's sources are relative to where the map was built: next to the chunk.
+  if (registered) candidates.push({ url: new URL(registered, chunkUrl).href, base: `${bare}.map` });
+  for (const { url, base } of candidates) {
+    const map = await get(url, MAP_MAX_BYTES, signal);
+    if (!map?.text) continue;
+    try {
+      return { lookup: parseMap(map.text), base: base ?? url };
+    } catch {
+      // not a source map: try the next place
+    }
+  }
+  return null;
+}
+
+function registry(): Record<string, string> {
+  const value = (globalThis as Record<symbol, unknown>)[REGISTRY];
+  return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+}
+
+/** GET with a byte cap; `undefined` on any HTTP or network failure, `text` unset when over the cap. */
+async function get(url: string, max: number, signal: AbortSignal) {
+  try {
+    const response = await fetch(url, { signal, credentials: 'same-origin' });
+    if (!response.ok) {
+      void response.body?.cancel();
+      return undefined;
+    }
+    return { headers: response.headers, text: await readCapped(response, max) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function readCapped(response: Response, max: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get('Content-Length'));
+  if (declared > max || !response.body) {
+    void response.body?.cancel();
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > max) {
+      void reader.cancel();
+      return undefined;
+    }
+    parts.push(read.value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

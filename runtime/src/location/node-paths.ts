@@ -1,0 +1,62 @@
+// Node: the app's root directory and project-relative file names.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clampFileName, fromNodeModules, urlToPath } from './paths.ts';
+
+let root: string | undefined;
+
+/**
+ * The app root that `file_name` is relative to: the nearest directory holding a `package.json`
+ * above the entry script (`process.argv[1]`), or, when the entry script lives in `node_modules`
+ * (a CLI such as `next start`), the directory that holds that `node_modules`. Falls back to
+ * `process.cwd()`. Independent of the working directory the process was started from.
+ * Computed once, at the first capture.
+ */
+export function projectRoot(): string {
+  if (root === undefined) root = detectRoot(process.argv[1]);
+  return root;
+}
+
+/** Test seam: forget (or force) the detected root. */
+export function setProjectRoot(value: string | undefined): void {
+  root = value;
+}
+
+export function detectRoot(entry: string | undefined): string {
+  try {
+    if (entry) {
+      const real = realpathSync(entry);
+      const nm = real.indexOf(`${sep}node_modules${sep}`);
+      if (nm !== -1) return real.slice(0, nm) || sep;
+      for (let dir = dirname(real); ; dir = dirname(dir)) {
+        if (existsSync(join(dir, 'package.json'))) return dir;
+        if (dirname(dir) === dir) break;
+      }
+    }
+  } catch {
+    // unreadable entry: fall back below
+  }
+  return process.cwd();
+}
+
+/** Absolute path of a frame's file (`file://` URL or path), or `undefined` for other URLs. */
+export function toFsPath(file: string): string | undefined {
+  if (file.startsWith('file://')) {
+    try {
+      return fileURLToPath(file);
+    } catch {
+      return undefined;
+    }
+  }
+  return isAbsolute(file) ? file : undefined;
+}
+
+/** Project-relative `file_name` for a frame's file (path, `file://` URL or other URL). */
+export function toProjectPath(file: string): string {
+  const abs = toFsPath(file);
+  if (abs === undefined) return clampFileName(urlToPath(file) ?? file);
+  const slashed = abs.split(sep).join('/');
+  const name = fromNodeModules(slashed) ?? relative(projectRoot(), abs).split(sep).join('/');
+  return clampFileName(name);
+}

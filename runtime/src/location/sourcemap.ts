@@ -1,0 +1,48 @@
+// Shared source-map helpers for Node and the browser: find the map reference, look up a position.
+import { SourceMapConsumer } from 'source-map-js';
+
+/** An original position: `source` as written in the map (sourceRoot applied), 1-based line. */
+export interface Original {
+  source: string;
+  line: number;
+}
+
+/** Looks up a generated 1-based line and column; `undefined` when the map has no mapping there. */
+export type Lookup = (line: number, column: number) => Original | undefined;
+
+/** The last `sourceMappingURL` comment of a script (`//#`, legacy `//@`, or a CSS-style block). */
+export function findMapComment(code: string): string | undefined {
+  const re = /(?:\/\/|\/\*)[#@]\s*sourceMappingURL=([^\s*'"]+)/g;
+  let last: string | undefined;
+  const tail = code.lastIndexOf('sourceMappingURL=');
+  if (tail === -1) return undefined;
+  re.lastIndex = Math.max(0, tail - 8);
+  for (let m = re.exec(code); m; m = re.exec(code)) last = m[1];
+  return last;
+}
+
+/** Parses a map's JSON text (an XSSI `)]}'` prefix is allowed) into a lookup. Throws on bad maps. */
+export function parseMap(text: string): Lookup {
+  const raw = JSON.parse(text.replace(/^\)\]\}'[^\n]*\n/, ''));
+  const consumer = new SourceMapConsumer(raw);
+  return (line, column) => {
+    const at = { line, column: Math.max(0, column - 1) };
+    let pos = consumer.originalPositionFor(at);
+    if (!pos.source) {
+      pos = consumer.originalPositionFor({ ...at, bias: SourceMapConsumer.LEAST_UPPER_BOUND });
+    }
+    return pos.source && pos.line ? { source: pos.source, line: pos.line } : undefined;
+  };
+}
+
+/** Decodes a `data:` URL map (base64 or percent-encoded JSON) to text. */
+export function decodeDataUrl(url: string): string {
+  const comma = url.indexOf(',');
+  const meta = url.slice(5, comma);
+  const body = url.slice(comma + 1);
+  if (!/;base64$/i.test(meta)) return decodeURIComponent(body);
+  const bin = atob(body);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
+}
