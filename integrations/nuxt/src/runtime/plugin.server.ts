@@ -1,0 +1,20 @@
+import { defineNuxtPlugin } from '#app';
+
+/**
+ * SSR side of the Vue app: when rendering fails, record the Vue route pattern on the request so
+ * the Nitro plugin titles the card `/items/:id` instead of the renderer's catch-all route.
+ * Reporting itself happens once, in the Nitro `error` hook.
+ */
+export default defineNuxtPlugin({
+  name: 'svc:ssr-route',
+  setup(nuxtApp) {
+    const record = () => {
+      const event = nuxtApp.ssrContext?.event;
+      const route = nuxtApp.$router?.currentRoute?.value;
+      const pattern = route?.matched?.at(-1)?.path;
+      if (event && pattern) event.context.svcRoute = pattern;
+    };
+    nuxtApp.hook('vue:error', record);
+    nuxtApp.hook('app:error', record);
+  },
+});
