@@ -1,0 +1,86 @@
+// Emits runtime/src/generated/methods.gen.ts: the severity and priority enums, the 16-method table
+// (name -> severity, priority) and the typed `ReportingMethods` interface with JSDoc. The runtime
+// builds the client object from this table; no reporting logic is generated.
+import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Model, ReportingMethod } from '../model.ts';
+import { type Artifact, createProject, doc, literal, printStatements } from './common.ts';
+
+export const METHODS_PATH = 'runtime/src/generated/methods.gen.ts';
+
+function methodDoc(m: ReportingMethod, model: Model): string[] {
+  const { limits } = model;
+  const alias = m.isDefaultAlias
+    ? ` (same as \`${m.severity}${m.priority.charAt(0).toUpperCase()}${m.priority.slice(1)}\`)`
+    : '';
+  return [
+    `Report a card with severity \`${m.severity}\` and priority \`${m.priority}\`${alias}.`,
+    'Returns immediately: the report is queued and sent in the background; never throws.',
+    `@param title Stable title the card groups on (clamped to ${limits.titleMax} chars); put per-event detail in the description.`,
+    `@param description Text, or an Error whose message and stack become the description (clamped to ${limits.sdkDescriptionMax} chars).`,
+    `@param tags Tags as an array or a CSV string (each clamped to ${limits.tagMax} chars).`,
+  ];
+}
+
+export function emitMethods(model: Model): Artifact {
+  const { severities, priorities, defaultPriority, methods } = model.methods;
+  const table = Object.fromEntries(
+    methods.map((m) => [m.name, { severity: m.severity, priority: m.priority }]),
+  );
+  const constant = (name: string, initializer: string, docs: string[]) => ({
+    kind: StructureKind.VariableStatement as const,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name, initializer }],
+    docs: doc(...docs),
+  });
+  const type = (name: string, text: string, docs: string[]) => ({
+    kind: StructureKind.TypeAlias as const,
+    isExported: true,
+    name,
+    type: text,
+    docs: doc(...docs),
+  });
+  const text = printStatements(createProject(), METHODS_PATH, [
+    constant('SEVERITIES', `${literal(severities)} as const`, [
+      'Card severities, most severe first.',
+    ]),
+    type('Severity', '(typeof SEVERITIES)[number]', ['A card severity.']),
+    constant('PRIORITIES', `${literal(priorities)} as const`, ['Card priorities, lowest first.']),
+    type('Priority', '(typeof PRIORITIES)[number]', ['A card priority.']),
+    constant('DEFAULT_PRIORITY', `${literal(defaultPriority)} satisfies Priority`, [
+      'Priority of the bare severity methods (`critical()` and so on) and the server default.',
+    ]),
+    type('Tags', 'readonly string[] | string', ['Tags: an array, or a CSV string.']),
+    constant(
+      'REPORTING_METHODS',
+      `${literal(table)} as const satisfies Record<string, { readonly severity: Severity; readonly priority: Priority }>`,
+      ['Every reporting method and the severity and priority its name sets.'],
+    ),
+    type('ReportingMethodName', 'keyof typeof REPORTING_METHODS', ['Name of a reporting method.']),
+    constant(
+      'REPORTING_METHOD_NAMES',
+      `${literal(methods.map((m) => m.name))} as const satisfies readonly ReportingMethodName[]`,
+      ['The reporting method names, in table order.'],
+    ),
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: 'ReportingMethods',
+      docs: doc(
+        `The ${methods.length} reporting methods, called positionally as \`name(title, description?, tags?)\`.`,
+        'The method name sets severity and priority.',
+      ),
+      methods: methods.map((m) => ({
+        name: m.name,
+        parameters: [
+          { name: 'title', type: 'string' },
+          { name: 'description', type: 'unknown', hasQuestionToken: true },
+          { name: 'tags', type: 'Tags', hasQuestionToken: true },
+        ],
+        returnType: 'void',
+        docs: doc(...methodDoc(m, model)),
+      })),
+    },
+  ]);
+  return { path: METHODS_PATH, text };
+}

@@ -1,0 +1,49 @@
+// The pipeline: spec document -> inspect (plain model) -> validate (model.ts) -> emit each artifact
+// -> header + prettier. Pure apart from reading prettier's config: returns the files, writes nothing.
+import { fileURLToPath } from 'node:url';
+import { type Artifact, finish } from './emit/common.ts';
+import { emitErrors } from './emit/errors.ts';
+import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
+import { emitMethods } from './emit/methods.ts';
+import { emitSchema } from './emit/schema.ts';
+import { emitService } from './emit/service.ts';
+import { emitWire } from './emit/wire.ts';
+import { type Doc, loadDocument } from './inspect/document.ts';
+import { inspect } from './inspect/index.ts';
+import { validateModel } from './model.ts';
+
+/** Root of the repository (generated paths are relative to it). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SPEC_PATH = `${REPO_ROOT}spec/openapi.yaml`;
+/** Folders whose `*.gen.ts` files belong to the generator. */
+export const GENERATED_DIRS = ['runtime/src/generated', 'server/src/generated'];
+
+export interface GenerateOptions {
+  /** Service address to bake in instead of servers[0].url. */
+  server?: string;
+}
+
+export async function generateFromDocument(
+  document: Doc,
+  options: GenerateOptions = {},
+): Promise<Artifact[]> {
+  const model = validateModel(inspect(document, options));
+  const raw = [
+    emitMethods(model),
+    emitErrors(model),
+    emitService(model),
+    emitRuntimeLimits(model),
+    await emitWire(model),
+    emitSchema(model),
+    emitServerLimits(model),
+  ];
+  const files = await Promise.all(raw.map((a) => finish(REPO_ROOT, a.path, a.text)));
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export async function generate(
+  specPath = SPEC_PATH,
+  options: GenerateOptions = {},
+): Promise<Artifact[]> {
+  return generateFromDocument(await loadDocument(specPath), options);
+}

@@ -1,0 +1,20 @@
+// Runs every inspector over one spec document and assembles the (not yet validated) model.
+import type { Model } from '../model.ts';
+import type { Doc } from './document.ts';
+import { readErrorMapping } from './errors.ts';
+import { readPlans, readRuntimeLimits, readServerLimits } from './limits.ts';
+import { readMethodTable } from './methods.ts';
+import { readSchemas, readService } from './service.ts';
+
+export function inspect(document: Doc, options: { server?: string } = {}): Model {
+  return {
+    methods: readMethodTable(document),
+    errors: readErrorMapping(document),
+    limits: readRuntimeLimits(document),
+    serverLimits: readServerLimits(document),
+    plans: readPlans(document),
+    service: readService(document, options.server),
+    schemas: readSchemas(document),
+    document,
+  };
+}

@@ -1,0 +1,59 @@
+// Reads the limits and plans: field limits come from the JSON Schema constraints of `TaskReport`
+// (so schema and constants cannot drift), the rest from `x-svc-limits` and `x-svc-plans`.
+import type { Plan, RuntimeLimits, ServerLimits } from '../model.ts';
+import { type Doc, isObject, schemaComponent } from './document.ts';
+
+function num(value: unknown, what: string): number {
+  if (typeof value !== 'number') throw new Error(`${what} must be a number`);
+  return value;
+}
+
+export function readRuntimeLimits(doc: Doc): RuntimeLimits {
+  const props = schemaComponent(doc, 'TaskReport').properties;
+  if (!isObject(props)) throw new Error('TaskReport.properties missing');
+  const field = (name: string) => {
+    const schema = props[name];
+    if (!isObject(schema)) throw new Error(`TaskReport.properties.${name} missing`);
+    return schema;
+  };
+  const tagArray = (field('tags').anyOf as unknown[] | undefined)?.find(
+    (s) => isObject(s) && s.type === 'array',
+  );
+  const tagItems = isObject(tagArray) && isObject(tagArray.items) ? tagArray.items : {};
+  return {
+    titleMax: num(field('title').maxLength, 'title.maxLength'),
+    tagMax: num(tagItems.maxLength, 'tags array items.maxLength'),
+    descriptionMax: num(field('description').maxLength, 'description.maxLength'),
+    sdkDescriptionMax: num(
+      field('description')['x-svc-sdk-max-length'],
+      'description.x-svc-sdk-max-length',
+    ),
+    fileNameMax: num(field('file_name').maxLength, 'file_name.maxLength'),
+    lineNumberMin: num(field('line_number').minimum, 'line_number.minimum'),
+  };
+}
+
+export function readServerLimits(doc: Doc): ServerLimits {
+  const raw = doc['x-svc-limits'];
+  if (!isObject(raw)) throw new Error('x-svc-limits is required');
+  return {
+    variantCap: num(raw.variantCap, 'x-svc-limits.variantCap'),
+    timestampSkewSeconds: num(raw.timestampSkewSeconds, 'x-svc-limits.timestampSkewSeconds'),
+    projectQuotaShare: num(raw.projectQuotaShare, 'x-svc-limits.projectQuotaShare'),
+  };
+}
+
+export function readPlans(doc: Doc): Record<string, Plan> {
+  const raw = doc['x-svc-plans'];
+  if (!isObject(raw)) throw new Error('x-svc-plans is required');
+  const plans: Record<string, Plan> = {};
+  for (const [name, plan] of Object.entries(raw)) {
+    if (name === 'description') continue;
+    if (!isObject(plan)) throw new Error(`x-svc-plans.${name} must be a mapping`);
+    plans[name] = {
+      burstPerMinute: num(plan.burstPerMinute, `x-svc-plans.${name}.burstPerMinute`),
+      dailyEvents: num(plan.dailyEvents, `x-svc-plans.${name}.dailyEvents`),
+    };
+  }
+  return plans;
+}

@@ -1,0 +1,204 @@
+// The generator's model: plain typed data read from the spec by `inspect/*`, validated here in one
+// place (method table shape, unique names, values from the spec's enums, error mapping), then
+// handed to `emit/*`. Emitters trust the model and never re-validate.
+
+/** One reporting method: `name(title, description?, tags?)` sets this severity and priority. */
+export interface ReportingMethod {
+  name: string;
+  severity: string;
+  priority: string;
+  /** True for the bare severity name (`critical`), the default-priority alias. */
+  isDefaultAlias: boolean;
+}
+
+export interface MethodTable {
+  severities: string[];
+  priorities: string[];
+  defaultPriority: string;
+  methods: ReportingMethod[];
+}
+
+/** What an error class carries besides `status` and `retryable`. */
+export const CARRIES = ['message', 'fieldErrors', 'retryAfter', 'cause'] as const;
+export type Carry = (typeof CARRIES)[number];
+
+export type StatusMatcher =
+  | { kind: 'status'; status: number }
+  | { kind: 'range'; min: number; max: number }
+  | { kind: 'network' };
+
+export interface ErrorRule {
+  match: StatusMatcher[];
+  className: string;
+  carries: Carry[];
+  retried: boolean;
+  description: string;
+}
+
+export interface ErrorMapping {
+  base: { className: string; description: string };
+  rules: ErrorRule[];
+}
+
+export interface RuntimeLimits {
+  titleMax: number;
+  tagMax: number;
+  descriptionMax: number;
+  sdkDescriptionMax: number;
+  fileNameMax: number;
+  lineNumberMin: number;
+}
+
+export interface ServerLimits {
+  variantCap: number;
+  timestampSkewSeconds: number;
+  projectQuotaShare: number;
+}
+
+export interface Plan {
+  burstPerMinute: number;
+  dailyEvents: number;
+}
+
+export type JsonSchema = { [key: string]: unknown };
+
+export interface Model {
+  methods: MethodTable;
+  errors: ErrorMapping;
+  limits: RuntimeLimits;
+  serverLimits: ServerLimits;
+  plans: Record<string, Plan>;
+  service: { url: string; tasksPath: string };
+  /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
+  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema };
+  /** The parsed spec document, for the wire types. */
+  document: Record<string, unknown>;
+}
+
+export class ModelError extends Error {
+  override name = 'ModelError';
+  constructor(readonly problems: string[]) {
+    super(`invalid spec model:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Checks the method table; returns the list of problems (empty when valid). */
+export function checkMethodTable(table: MethodTable): string[] {
+  const problems: string[] = [];
+  const { severities, priorities, defaultPriority, methods } = table;
+  const expected = severities.length * (priorities.length + 1);
+  if (methods.length !== expected) {
+    problems.push(
+      `expected exactly ${expected} reporting methods (${severities.length} severities x ` +
+        `(${priorities.length} priorities + the bare default-priority name)), got ${methods.length}`,
+    );
+  }
+  if (new Set(severities).size !== severities.length) problems.push('duplicate severity in enum');
+  if (new Set(priorities).size !== priorities.length) problems.push('duplicate priority in enum');
+  if (!priorities.includes(defaultPriority)) {
+    problems.push(`default priority "${defaultPriority}" is not one of ${priorities.join(', ')}`);
+  }
+  const seen = new Set<string>();
+  for (const m of methods) {
+    if (seen.has(m.name)) problems.push(`duplicate method name "${m.name}"`);
+    seen.add(m.name);
+    if (!IDENTIFIER.test(m.name)) problems.push(`method name "${m.name}" is not an identifier`);
+    if (!severities.includes(m.severity)) {
+      problems.push(`method "${m.name}": severity "${m.severity}" is not in the Severity enum`);
+    }
+    if (!priorities.includes(m.priority)) {
+      problems.push(`method "${m.name}": priority "${m.priority}" is not in the Priority enum`);
+    }
+    const want = m.isDefaultAlias ? m.severity : m.severity + capitalize(m.priority);
+    if (m.name !== want) problems.push(`method "${m.name}" should be named "${want}"`);
+    if (m.isDefaultAlias && m.priority !== defaultPriority) {
+      problems.push(`bare method "${m.name}" must have the default priority "${defaultPriority}"`);
+    }
+  }
+  for (const severity of severities) {
+    if (!methods.some((m) => m.isDefaultAlias && m.severity === severity)) {
+      problems.push(`severity "${severity}" has no bare default-priority method`);
+    }
+    for (const priority of priorities) {
+      const cell = methods.filter(
+        (m) => !m.isDefaultAlias && m.severity === severity && m.priority === priority,
+      );
+      if (cell.length !== 1) {
+        problems.push(`cell ${severity} x ${priority} has ${cell.length} methods, expected 1`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Checks the client error mapping of contract section 7. */
+export function checkErrorMapping(mapping: ErrorMapping): string[] {
+  const problems: string[] = [];
+  const className = /^Svc[A-Za-z]*Error$/;
+  if (!className.test(mapping.base.className)) {
+    problems.push(`base class "${mapping.base.className}" must match ${className}`);
+  }
+  if (!mapping.rules.some((r) => r.match.some((m) => m.kind === 'network'))) {
+    problems.push('no error rule matches network failures');
+  }
+  for (const rule of mapping.rules) {
+    if (!className.test(rule.className) || rule.className === mapping.base.className) {
+      problems.push(`error class "${rule.className}" must be a distinct Svc*Error subclass`);
+    }
+    if (rule.match.length === 0) problems.push(`${rule.className}: empty match`);
+    for (const m of rule.match) {
+      const [lo, hi] =
+        m.kind === 'status'
+          ? [m.status, m.status]
+          : m.kind === 'range'
+            ? [m.min, m.max]
+            : [400, 400];
+      if (!Number.isInteger(lo) || lo < 400 || hi > 599 || lo > hi) {
+        problems.push(`${rule.className}: match outside 400-599`);
+      }
+    }
+    for (const c of rule.carries) {
+      if (!(CARRIES as readonly string[]).includes(c))
+        problems.push(`${rule.className}: unknown carry "${c}"`);
+    }
+  }
+  return problems;
+}
+
+/** Checks numeric limits and plans. */
+export function checkLimits(model: Pick<Model, 'limits' | 'serverLimits' | 'plans'>): string[] {
+  const problems: string[] = [];
+  const all = { ...model.limits, ...model.serverLimits };
+  for (const [key, value] of Object.entries(all)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      problems.push(`limit ${key} must be a non-negative number, got ${String(value)}`);
+    }
+  }
+  if (model.limits.sdkDescriptionMax > model.limits.descriptionMax) {
+    problems.push('SDK description clamp exceeds the server description limit');
+  }
+  if (Object.keys(model.plans).length === 0) problems.push('no plans');
+  for (const [name, plan] of Object.entries(model.plans)) {
+    if (!Number.isInteger(plan.burstPerMinute) || !Number.isInteger(plan.dailyEvents)) {
+      problems.push(`plan ${name} needs integer burstPerMinute and dailyEvents`);
+    }
+  }
+  return problems;
+}
+
+/** Validates the whole model in one place; throws `ModelError` listing every problem. */
+export function validateModel(model: Model): Model {
+  const problems = [
+    ...checkMethodTable(model.methods),
+    ...checkErrorMapping(model.errors),
+    ...checkLimits(model),
+  ];
+  if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
+    problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);
+  }
+  if (problems.length > 0) throw new ModelError(problems);
+  return model;
+}
