@@ -1,0 +1,144 @@
+import { newEncryptionKey, newPublishableKey, newSecretKey } from './core/keys.ts';
+import type {
+  Account,
+  CardWithVariants,
+  KeySummary,
+  Member,
+  OutboxMail,
+  Plan,
+  Project,
+  ProjectState,
+  Store,
+} from './store/types.ts';
+
+export const PLAN_NAMES: readonly Plan[] = ['hobby', 'indie', 'professional', 'team'];
+export const PROJECT_STATES: readonly ProjectState[] = ['active', 'paused', 'archived'];
+
+export class AdminError extends Error {
+  override name = 'AdminError';
+}
+
+/** Account, project and key administration (also behind the `svc-server` CLI). */
+export interface Admin {
+  createAccount(input: { name: string; plan: Plan; members?: Member[] }): Promise<Account>;
+  createProject(input: { accountId: number; name: string }): Promise<Project>;
+  /** The token is returned once; only its hash is stored. */
+  createPublishableKey(input: {
+    projectId: number;
+    name: string;
+    origins?: string[];
+  }): Promise<{ id: number; token: string }>;
+  /** The signing secret is returned once; only its hash is stored. */
+  createSecretKey(input: {
+    projectId: number;
+    name: string;
+  }): Promise<{ id: number; keyId: string; signingSecret: string }>;
+  createEncryptionKey(input: {
+    projectId: number;
+    name: string;
+  }): Promise<{ id: number; keyId: string; publicKey: string }>;
+  /** Immediate: the next request with this key is refused. */
+  revokeKey(id: number): Promise<void>;
+  setProjectState(projectId: number, state: ProjectState): Promise<Project>;
+  listAccounts(): Promise<Account[]>;
+  listProjects(accountId?: number): Promise<Project[]>;
+  listKeys(projectId: number): Promise<KeySummary[]>;
+  listCards(projectId: number): Promise<CardWithVariants[]>;
+  /** Quota-warning e-mails, sent or pending. */
+  listMail(accountId?: number): Promise<OutboxMail[]>;
+}
+
+export function createAdmin(store: Store): Admin {
+  const project = async (id: number) => {
+    const p = await store.getProject(id);
+    if (!p) throw new AdminError(`No project with id ${id}.`);
+    return p;
+  };
+  const name = (value: unknown, what: string) => {
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new AdminError(`${what} needs a name.`);
+    return value.trim();
+  };
+  return {
+    async createAccount(input) {
+      if (!PLAN_NAMES.includes(input.plan)) {
+        throw new AdminError(`Unknown plan "${input.plan}"; use one of ${PLAN_NAMES.join(', ')}.`);
+      }
+      for (const m of input.members ?? []) {
+        if (!/^[^\s@]+@[^\s@]+$/.test(m.email))
+          throw new AdminError(`Invalid e-mail "${m.email}".`);
+        if (!['owner', 'admin', 'member'].includes(m.role)) {
+          throw new AdminError(`Unknown role "${m.role}"; use owner, admin or member.`);
+        }
+      }
+      return store.createAccount({
+        name: name(input.name, 'An account'),
+        plan: input.plan,
+        members: input.members ?? [],
+      });
+    },
+    async createProject(input) {
+      if (!(await store.getAccount(input.accountId))) {
+        throw new AdminError(`No account with id ${input.accountId}.`);
+      }
+      return store.createProject({
+        accountId: input.accountId,
+        name: name(input.name, 'A project'),
+      });
+    },
+    async createPublishableKey(input) {
+      await project(input.projectId);
+      const k = newPublishableKey();
+      const id = await store.insertKey({
+        projectId: input.projectId,
+        kind: 'publishable',
+        name: name(input.name, 'A key'),
+        lookup: k.lookup,
+        origins: (input.origins ?? []).map((o) => o.trim()).filter(Boolean),
+      });
+      return { id, token: k.token };
+    },
+    async createSecretKey(input) {
+      await project(input.projectId);
+      const k = newSecretKey();
+      const id = await store.insertKey({
+        projectId: input.projectId,
+        kind: 'secret',
+        name: name(input.name, 'A key'),
+        lookup: k.keyId,
+        secretHash: k.secretHash,
+      });
+      return { id, keyId: k.keyId, signingSecret: k.signingSecret };
+    },
+    async createEncryptionKey(input) {
+      await project(input.projectId);
+      const k = newEncryptionKey();
+      const id = await store.insertKey({
+        projectId: input.projectId,
+        kind: 'encryption',
+        name: name(input.name, 'A key'),
+        lookup: k.keyId,
+        publicKey: k.publicKey,
+        privateKey: k.privateKey,
+      });
+      return { id, keyId: k.keyId, publicKey: k.publicKey };
+    },
+    async revokeKey(id) {
+      if (!(await store.revokeKey(id))) throw new AdminError(`No live key with id ${id}.`);
+    },
+    async setProjectState(projectId, state) {
+      if (!PROJECT_STATES.includes(state))
+        throw new AdminError(`Unknown project state "${state}".`);
+      await project(projectId);
+      return store.setProjectState(projectId, state);
+    },
+    listAccounts: async () => store.listAccounts(),
+    listProjects: async (accountId) => store.listProjects(accountId),
+    listKeys: async (projectId) => store.listKeys(projectId),
+    listCards: async (projectId) => {
+      await project(projectId);
+      return store.listCards(projectId);
+    },
+    listMail: async (accountId) => store.listMail(accountId),
+  };
+}

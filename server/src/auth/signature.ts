@@ -1,0 +1,18 @@
+import { createHmac } from 'node:crypto';
+import { sha256Hex } from '../core/hash.ts';
+
+/** The path every signature covers, whatever the request's real path or proxy prefix. */
+export const SIGNED_PATH = '/api/v1/tasks';
+
+/** Contract 5.2: `timestamp.METHOD./api/v1/tasks.sha256_hex(raw body)`. */
+export function signedPayload(timestamp: string, method: string, rawBody: Uint8Array): string {
+  return `${timestamp}.${method.toUpperCase()}.${SIGNED_PATH}.${sha256Hex(rawBody)}`;
+}
+
+/**
+ * HMAC-SHA256 hex. `key` is the signing secret, or sha256(secret) for secrets longer than the
+ * 64-byte HMAC block (HMAC hashes such keys first, so both give the same digest).
+ */
+export function hmacHex(key: string | Uint8Array, payload: string): string {
+  return createHmac('sha256', key).update(payload).digest('hex');
+}

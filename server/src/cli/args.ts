@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  member: { type: 'string', multiple: true },
+  account: { type: 'string' },
+  project: { type: 'string' },
+  type: { type: 'string' },
+  origin: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  durability: { type: 'string' },
+  'smtp-host': { type: 'string' },
+  'smtp-port': { type: 'string' },
+  'smtp-from': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export type Flags = ReturnType<typeof parse>['values'];
+
+export function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+export function id(value: string | undefined, what: string): number {
+  const n = Number(value);
+  if (!value || !Number.isInteger(n) || n < 1)
+    throw new UsageError(`${what} must be a positive integer id.`);
+  return n;
+}
+
+export function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`Missing --${flag}.`);
+  return value;
+}

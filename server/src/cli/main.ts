@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { AdminError, createAdmin } from '../admin.ts';
+import { LIMITS, PLANS } from '../generated/limits.gen.ts';
+import { openSqliteStore } from '../store/sqlite.ts';
+import type { Member, Plan, ProjectState } from '../store/types.ts';
+import { type Flags, parse, UsageError } from './args.ts';
+import { runAdminCommand } from './commands.ts';
+import { runDemo } from './demo.ts';
+import { runServe } from './serve.ts';
+
+export const USAGE = `svc-server: the Svc reference ingestion service
+
+Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_DATA_DIR, else ./.data)
+
+  init                                       create the data dir and database
+  serve [--host 127.0.0.1] [--port 8787]     serve POST /api/v1/tasks
+        [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
+  demo                                       serve on 127.0.0.1:8787 and send demo reports
+  account create --name N --plan hobby|indie|professional|team [--member email:role ...]
+  account list
+  project create --account ID --name N
+  project list [--account ID]
+  project pause|resume|archive ID
+  key create --project ID --type publishable|secret|encryption --name N [--origin O ...]
+  key list --project ID
+  key revoke ID
+  cards list --project ID [--json]
+  mail list [--account ID] [--json]       quota-warning outbox
+`;
+
+export const dataDirOf = (flags: Flags) =>
+  resolve(flags['data-dir'] ?? process.env.SERVICE_DATA_DIR ?? './.data');
+
+export function openAdmin(flags: Flags) {
+  const store = openSqliteStore({
+    dataDir: dataDirOf(flags),
+    now: Date.now,
+    plans: PLANS as unknown as Record<Plan, { burstPerMinute: number; dailyEvents: number }>,
+    variantCap: LIMITS.variantCap,
+    projectQuotaShare: LIMITS.projectQuotaShare,
+  });
+  return { admin: createAdmin(store), close: () => store.close() };
+}
+
+export function parseMember(spec: string): Member {
+  const [email, role = 'member'] = spec.split(':');
+  return { email: email!.trim(), role: role.trim() as Member['role'] };
+}
+
+export const STATE_OF: Record<string, ProjectState> = {
+  pause: 'paused',
+  resume: 'active',
+  archive: 'archived',
+};
+
+/** Entry point of `svc-server`; exits 1 with a clear message on any usage or admin error. */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    const { values: flags, positionals } = parse(argv);
+    const [command, sub, arg] = positionals;
+    if (flags.help || !command || command === 'help') {
+      process.stdout.write(USAGE);
+      return;
+    }
+    if (command === 'serve') return await runServe(flags);
+    if (command === 'demo') return await runDemo(flags);
+    if (command === 'init') {
+      openAdmin(flags).close();
+      console.log(`Initialised ${dataDirOf(flags)}/svc.sqlite`);
+      return;
+    }
+    const { admin, close } = openAdmin(flags);
+    try {
+      await runAdminCommand(admin, command, sub, arg, flags);
+    } finally {
+      close();
+    }
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof AdminError) {
+      console.error(`svc-server: ${err.message}\nRun "svc-server help" for usage.`);
+      process.exitCode = 1;
+      return;
+    }
+    console.error('svc-server: unexpected error:', err);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,40 @@
+import { startServer } from '../server.ts';
+import { type Flags, UsageError } from './args.ts';
+import { dataDirOf } from './main.ts';
+
+export function serveOptions(flags: Flags) {
+  const port = Number(flags.port ?? process.env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError('--port must be 0-65535.');
+  const durability = flags.durability ?? 'process';
+  if (durability !== 'process' && durability !== 'power') {
+    throw new UsageError('--durability must be process or power.');
+  }
+  const smtpHost = flags['smtp-host'] ?? process.env.SERVICE_SMTP_HOST;
+  const smtpPort = Number(flags['smtp-port'] ?? process.env.SERVICE_SMTP_PORT ?? 25);
+  return {
+    host: flags.host ?? '127.0.0.1',
+    port,
+    dataDir: dataDirOf(flags),
+    durability,
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: smtpPort,
+          from: flags['smtp-from'] ?? process.env.SERVICE_SMTP_FROM,
+        }
+      : undefined,
+  } as const;
+}
+
+/** `svc-server serve`: runs until SIGINT/SIGTERM, then closes cleanly. */
+export async function runServe(flags: Flags): Promise<void> {
+  const opts = serveOptions(flags);
+  const server = await startServer(opts);
+  console.log(`svc-server listening on ${server.url} (data: ${opts.dataDir})`);
+  const stop = () => {
+    server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,44 @@
+import sealedbox from 'tweetnacl-sealedbox-js';
+import type { EncryptionKeyPair, MaybePromise } from '../store/types.ts';
+
+export interface Envelope {
+  v?: unknown;
+  alg?: unknown;
+  key_id?: unknown;
+  ciphertext: string;
+}
+
+/** Contract 10.2: encrypted only with a top-level `encrypted` object holding a `ciphertext` string. */
+export function envelopeOf(body: unknown): Envelope | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const enc = (body as { encrypted?: unknown }).encrypted;
+  if (typeof enc !== 'object' || enc === null || Array.isArray(enc)) return undefined;
+  return typeof (enc as Envelope).ciphertext === 'string' ? (enc as Envelope) : undefined;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Opens the sealed box; any failure (version, key, base64, tamper, UTF-8, JSON) gives undefined. */
+export async function openEnvelope(
+  env: Envelope,
+  findKey: (keyId?: string) => MaybePromise<EncryptionKeyPair | undefined>,
+): Promise<{ body: unknown } | undefined> {
+  if (env.v !== 1 || env.alg !== 'x25519-sealedbox') return undefined;
+  if (env.key_id !== undefined && typeof env.key_id !== 'string') return undefined;
+  if (!BASE64.test(env.ciphertext) || env.ciphertext.length % 4 !== 0) return undefined;
+  const key = await findKey(env.key_id as string | undefined);
+  if (!key) return undefined;
+  const sealed = new Uint8Array(Buffer.from(env.ciphertext, 'base64'));
+  let plain: Uint8Array | null;
+  try {
+    plain = sealedbox.open(sealed, key.publicKey, key.privateKey);
+  } catch {
+    return undefined;
+  }
+  if (!plain) return undefined;
+  try {
+    return { body: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain)) };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { LIMITS } from '../generated/limits.gen.ts';
+import { taskReportSchema } from '../generated/schema.gen.ts';
+import type { TaskReport } from '../store/types.ts';
+
+export type FieldErrors = Record<string, string[]>;
+export type Validated = { ok: true; report: TaskReport } | { ok: false; errors: FieldErrors };
+
+const OPTIONAL = ['priority', 'title', 'description', 'tags', 'file_name', 'line_number'] as const;
+
+function compile() {
+  const schema = taskReportSchema as Record<string, unknown>;
+  const is2020 = String(schema.$schema ?? '').includes('2020');
+  const AjvClass = is2020 ? Ajv2020 : Ajv;
+  return new AjvClass({ allErrors: true, strict: false }).compile(schema);
+}
+const check = compile();
+
+const add = (errors: FieldErrors, field: string, message: string) => {
+  (errors[field] ??= []).push(message);
+};
+
+/** CSV or array tags -> trimmed, de-duplicated, empty entries dropped. */
+export function normaliseTags(tags: unknown): string[] {
+  const list = typeof tags === 'string' ? tags.split(',') : Array.isArray(tags) ? tags : [];
+  return [...new Set(list.map((t) => String(t).trim()).filter((t) => t !== ''))];
+}
+
+/** Title when absent or blank: the first non-empty line of the description, else `Untitled error`. */
+export function deriveTitle(description: string | null): string {
+  const line = description?.split(/\r?\n/).find((l) => l.trim() !== '');
+  return line ? [...line.trim()].slice(0, LIMITS.titleMax).join('') : 'Untitled error';
+}
+
+/**
+ * Validates a plaintext body against the generated request schema and normalises it. Unknown
+ * keys are ignored; `null` in an optional field counts as absent.
+ */
+export function validateReport(body: unknown): Validated {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, errors: { body: ['The body must be a JSON object.'] } };
+  }
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const k of OPTIONAL) if (input[k] === null) delete input[k];
+  const errors: FieldErrors = {};
+  if (!check(input)) {
+    for (const e of check.errors ?? []) {
+      const field =
+        e.keyword === 'required'
+          ? String(e.params.missingProperty)
+          : e.instancePath.split('/')[1] || 'body';
+      const msg = `The ${field} field ${e.keyword === 'required' ? 'is required' : e.message}.`;
+      if (!errors[field]?.includes(msg)) add(errors, field, msg);
+    }
+  }
+  const tags = errors.tags ? [] : normaliseTags(input.tags);
+  for (const t of tags) {
+    if ([...t].length > LIMITS.tagMax)
+      add(errors, 'tags', `Each tag may have at most ${LIMITS.tagMax} characters.`);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const description = (input.description as string | undefined) ?? null;
+  const title = typeof input.title === 'string' && input.title.trim() !== '' ? input.title : null;
+  return {
+    ok: true,
+    report: {
+      severity: input.severity as string,
+      priority: (input.priority as string | undefined) ?? 'medium',
+      title: title ?? deriveTitle(description),
+      description,
+      tags,
+      file_name: (input.file_name as string | undefined) ?? null,
+      line_number: (input.line_number as number | undefined) ?? null,
+    },
+  };
+}

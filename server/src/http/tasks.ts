@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AUTH_MESSAGE, authenticate } from '../auth/authenticate.ts';
+import { originAllowed } from '../auth/origin.ts';
+import { envelopeOf, openEnvelope } from '../core/decrypt.ts';
+import { validateReport } from '../core/validate.ts';
+import type { RateState, Store } from '../store/types.ts';
+
+export interface TasksDeps {
+  store: Store;
+  now: () => number;
+  skewSeconds: number;
+  /** Called after a commit that queued quota-warning mail. */
+  onMailQueued?: () => void;
+}
+
+const DECRYPT_MESSAGE = 'Could not decrypt the request payload.';
+const EMPTY = Buffer.alloc(0);
+
+const withRate = (reply: FastifyReply, rate: RateState) =>
+  reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
+
+const hidden = (v: string | string[] | undefined) =>
+  (Array.isArray(v) ? v[0] : v)?.trim().toLowerCase() === 'true';
+
+/** POST /api/v1/tasks: auth, origin, decrypt, validate, then one committed ingest decision. */
+export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void {
+  const { store } = deps;
+  app.post('/api/v1/tasks', async (req, reply) => {
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : EMPTY;
+    const key = await authenticate(store, {
+      headers: req.headers,
+      method: req.method,
+      rawBody,
+      now: deps.now(),
+      skewSeconds: deps.skewSeconds,
+    });
+    if (!key) return reply.code(401).send({ message: AUTH_MESSAGE });
+    const reject = async (status: number, body: object) =>
+      withRate(reply, await store.rateState(key.projectId, key.plan))
+        .code(status)
+        .send(body);
+
+    if (key.kind === 'publishable' && !originAllowed(key.origins, req.headers)) {
+      return reject(403, { message: 'Origin not allowed.' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      return reject(422, {
+        message: 'The request body is not valid JSON.',
+        errors: { body: ['The body must be a JSON object.'] },
+      });
+    }
+    const envelope = envelopeOf(body);
+    if (envelope) {
+      const opened = await openEnvelope(envelope, (id) =>
+        store.findEncryptionKey(key.projectId, id),
+      );
+      if (!opened) return reject(422, { message: DECRYPT_MESSAGE });
+      body = opened.body;
+    }
+    const valid = validateReport(body);
+    if (!valid.ok) {
+      return reject(422, { message: 'The given data was invalid.', errors: valid.errors });
+    }
+
+    const outcome = await store.ingest(key, valid.report);
+    withRate(reply, outcome.rate);
+    switch (outcome.kind) {
+      case 'rate_limited':
+        return reply
+          .code(429)
+          .header('Retry-After', outcome.retryAfter)
+          .send({
+            message: `Too many reports for this project; retry in ${outcome.retryAfter} s.`,
+          });
+      case 'dropped':
+        return reply
+          .code(200)
+          .send({ dropped: true, reason: outcome.reason, quota_exceeded: true });
+      default: {
+        if (outcome.mailQueued) deps.onMailQueued?.();
+        const deduplicated = outcome.kind === 'deduplicated';
+        reply.code(deduplicated ? 200 : 201);
+        return hidden(req.headers['x-svc-hide-response'])
+          ? reply.send({ deduplicated })
+          : reply.send({ data: outcome.card, deduplicated });
+      }
+    }
+  });
+}

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { createAdmin, type Admin } from './admin.ts';
+import { LIMITS, PLANS } from './generated/limits.gen.ts';
+import { buildApp } from './http/app.ts';
+import { type SmtpOptions, startMailSender } from './mail/sender.ts';
+import { openSqliteStore } from './store/sqlite.ts';
+import type { Plan, PlanLimits, Store } from './store/types.ts';
+
+export interface ServerOptions {
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** 0 picks a free port. @default 8787 */
+  port?: number;
+  /** Where the SQLite database lives. @default process.env.SERVICE_DATA_DIR ?? './.data' */
+  dataDir?: string;
+  /** The clock, Unix ms (burst windows, quota days, timestamps, signature window). @default Date.now */
+  now?: () => number;
+  /** Variants kept per card before the least recently seen fold into `Other variants`. @default 20 */
+  variantCap?: number;
+  /** Per-plan overrides of the burst limit and daily quota. @default the contract's table */
+  plans?: Partial<Record<Plan, Partial<PlanLimits>>>;
+  /** `process`: survives a killed process; `power`: also power loss (fsync per commit). @default 'process' */
+  durability?: 'process' | 'power';
+  /** Send quota warnings over SMTP; without it they stay in the outbox. @default undefined */
+  smtp?: SmtpOptions;
+  /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
+  store?: Store;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  admin: Admin;
+  /** Resolves once a queued batch of quota warnings has been handed to SMTP (tests). */
+  flushMail(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function mergePlans(overrides: ServerOptions['plans'] = {}): Record<Plan, PlanLimits> {
+  const out = {} as Record<Plan, PlanLimits>;
+  for (const plan of Object.keys(PLANS) as Plan[])
+    out[plan] = { ...PLANS[plan], ...overrides[plan] };
+  return out;
+}
+
+/** Starts the ingestion service; the answer to every accepted report is sent after its commit. */
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const now = opts.now ?? Date.now;
+  const store =
+    opts.store ??
+    openSqliteStore({
+      dataDir: resolve(opts.dataDir ?? process.env.SERVICE_DATA_DIR ?? './.data'),
+      durability: opts.durability,
+      now,
+      plans: mergePlans(opts.plans),
+      variantCap: opts.variantCap ?? LIMITS.variantCap,
+      projectQuotaShare: LIMITS.projectQuotaShare,
+    });
+  const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
+  const app = buildApp({
+    store,
+    now,
+    skewSeconds: LIMITS.timestampSkewSeconds,
+    onMailQueued: mail ? () => void mail.kick() : undefined,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ host, port: opts.port ?? 8787 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 8787);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    admin: createAdmin(store),
+    flushMail: async () => mail?.kick(),
+    async close() {
+      await app.close();
+      await mail?.close();
+      await store.close();
+    },
+  };
+}

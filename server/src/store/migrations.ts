@@ -1,0 +1,52 @@
+import type Database from 'better-sqlite3';
+
+// Versioned schema migrations, applied in order inside one transaction each; the version lives
+// in SQLite's `user_version`. Append new entries; never edit a shipped one.
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, plan TEXT NOT NULL,
+    created_at INTEGER NOT NULL);
+  CREATE TABLE members (account_id INTEGER NOT NULL REFERENCES accounts(id), email TEXT NOT NULL,
+    role TEXT NOT NULL, PRIMARY KEY (account_id, email));
+  CREATE TABLE projects (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES accounts(id),
+    name TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'active', created_at INTEGER NOT NULL);
+  CREATE TABLE api_keys (id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL REFERENCES projects(id),
+    kind TEXT NOT NULL, name TEXT NOT NULL, lookup TEXT NOT NULL UNIQUE, secret_hash BLOB,
+    origins TEXT NOT NULL DEFAULT '[]', public_key TEXT, private_key BLOB,
+    created_at INTEGER NOT NULL, revoked_at INTEGER);
+  CREATE TABLE cards (id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL REFERENCES projects(id),
+    title TEXT NOT NULL, description TEXT, description_hash TEXT, description_type TEXT NOT NULL,
+    priority TEXT NOT NULL, severity TEXT NOT NULL, tags TEXT NOT NULL, status TEXT NOT NULL,
+    occurrence_count INTEGER NOT NULL, file_name TEXT, line_number INTEGER,
+    created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL);
+  CREATE INDEX cards_by_title ON cards (project_id, title);
+  CREATE INDEX cards_by_description ON cards (project_id, description_hash)
+    WHERE description_hash IS NOT NULL;
+  CREATE TABLE variants (id INTEGER PRIMARY KEY, card_id INTEGER NOT NULL REFERENCES cards(id),
+    identity TEXT NOT NULL, aggregate INTEGER NOT NULL DEFAULT 0, title TEXT, description TEXT,
+    file_name TEXT, line_number INTEGER, count INTEGER NOT NULL, first_seen_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL, UNIQUE (card_id, identity));
+  CREATE INDEX variants_lru ON variants (card_id, aggregate, last_seen_at);
+  CREATE TABLE burst (project_id INTEGER NOT NULL, minute INTEGER NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (project_id, minute)) WITHOUT ROWID;
+  CREATE TABLE usage (account_id INTEGER NOT NULL, day INTEGER NOT NULL, project_id INTEGER NOT NULL,
+    count INTEGER NOT NULL, PRIMARY KEY (account_id, day, project_id)) WITHOUT ROWID;
+  CREATE TABLE card_usage (card_id INTEGER NOT NULL, day INTEGER NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (card_id, day)) WITHOUT ROWID;
+  CREATE TABLE quota_warnings (account_id INTEGER NOT NULL, day INTEGER NOT NULL,
+    threshold INTEGER NOT NULL, PRIMARY KEY (account_id, day, threshold)) WITHOUT ROWID;
+  CREATE TABLE outbox (id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL, recipients TEXT NOT NULL,
+    subject TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, sent_at INTEGER,
+    attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT);
+  `,
+];
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,64 @@
+import type { Card, Variant } from './types.ts';
+
+// Row shapes of the SQLite tables and their mapping to the public (snake_case, ISO time) shapes.
+
+export interface CardRow {
+  id: number;
+  project_id: number;
+  title: string;
+  description: string | null;
+  description_type: Card['description_type'];
+  priority: string;
+  severity: string;
+  tags: string;
+  occurrence_count: number;
+  file_name: string | null;
+  line_number: number | null;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface VariantRow {
+  id: number;
+  title: string | null;
+  description: string | null;
+  file_name: string | null;
+  line_number: number | null;
+  count: number;
+  first_seen_at: number;
+  last_seen_at: number;
+  aggregate: number;
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+export function toCard(row: CardRow): Card {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    description_type: row.description_type,
+    priority: row.priority,
+    severity: row.severity,
+    tags: JSON.parse(row.tags) as string[],
+    status: 'todo',
+    occurrence_count: row.occurrence_count,
+    created_at: iso(row.created_at),
+    last_seen_at: iso(row.last_seen_at),
+    file_name: row.file_name,
+    line_number: row.line_number,
+  };
+}
+
+export function toVariant(row: VariantRow): Variant {
+  return {
+    title: row.title,
+    description: row.description,
+    file_name: row.file_name,
+    line_number: row.line_number,
+    count: row.count,
+    first_seen_at: iso(row.first_seen_at),
+    last_seen_at: iso(row.last_seen_at),
+    aggregate: row.aggregate === 1,
+  };
+}

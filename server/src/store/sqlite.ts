@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createIngest, type IngestConfig } from './ingest.ts';
+import { migrate } from './migrations.ts';
+import { createSqliteMail } from './mail.ts';
+import { toCard, toVariant } from './rows.ts';
+import type {
+  Account,
+  AuthKey,
+  KeySummary,
+  Member,
+  Plan,
+  Project,
+  ProjectState,
+  Store,
+} from './types.ts';
+
+export interface SqliteStoreOptions extends IngestConfig {
+  /** Directory holding `svc.sqlite`; created when missing. */
+  dataDir: string;
+  /**
+   * `process` (default): WAL + synchronous=NORMAL, a committed write survives a killed process.
+   * `power`: synchronous=FULL, it also survives power loss, at a throughput cost.
+   */
+  durability?: 'process' | 'power';
+}
+
+interface KeyRow {
+  id: number;
+  project_id: number;
+  kind: AuthKey['kind'];
+  name: string;
+  lookup: string;
+  origins: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export function openSqliteStore(opts: SqliteStoreOptions): Store {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const db = new Database(join(opts.dataDir, 'svc.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${opts.durability === 'power' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+
+  const { ingest, rateState } = createIngest(db, opts);
+  const mail = createSqliteMail(db);
+  const now = opts.now;
+
+  const members = db.prepare('SELECT email, role FROM members WHERE account_id = ? ORDER BY rowid');
+  const accountRow = db.prepare('SELECT id, name, plan FROM accounts WHERE id = ?');
+  const toAccount = (
+    r: { id: number; name: string; plan: Plan } | undefined,
+  ): Account | undefined => r && { ...r, members: members.all(r.id) as Member[] };
+  const projectCols = 'SELECT id, account_id AS accountId, name, state FROM projects';
+  const projectRow = db.prepare(`${projectCols} WHERE id = ?`);
+  const authKey = db.prepare(
+    `SELECT k.id, k.kind, k.project_id AS projectId, p.account_id AS accountId, a.plan,
+       k.secret_hash AS secretHash, k.origins
+     FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id
+     WHERE k.lookup = ? AND k.kind = ? AND k.revoked_at IS NULL`,
+  );
+  const encKey = db.prepare(
+    `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
+     AND revoked_at IS NULL AND (? IS NULL OR lookup = ?) ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  const cardRows = db.prepare('SELECT * FROM cards WHERE project_id = ? ORDER BY id');
+  const variantRows = db.prepare(
+    'SELECT * FROM variants WHERE card_id = ? ORDER BY aggregate, last_seen_at DESC, id DESC',
+  );
+
+  return {
+    createAccount: db.transaction((input: { name: string; plan: Plan; members: Member[] }) => {
+      const id = Number(
+        db
+          .prepare('INSERT INTO accounts (name, plan, created_at) VALUES (?, ?, ?)')
+          .run(input.name, input.plan, now()).lastInsertRowid,
+      );
+      const add = db.prepare('INSERT INTO members (account_id, email, role) VALUES (?, ?, ?)');
+      for (const m of input.members) add.run(id, m.email, m.role);
+      return toAccount(accountRow.get(id) as never)!;
+    }),
+    getAccount: (id) => toAccount(accountRow.get(id) as never),
+    listAccounts: () =>
+      (db.prepare('SELECT id, name, plan FROM accounts ORDER BY id').all() as never[]).map((r) =>
+        toAccount(r)!,
+      ),
+    createProject: ({ accountId, name }) => {
+      const info = db
+        .prepare('INSERT INTO projects (account_id, name, created_at) VALUES (?, ?, ?)')
+        .run(accountId, name, now());
+      return projectRow.get(info.lastInsertRowid) as Project;
+    },
+    getProject: (id) => projectRow.get(id) as Project | undefined,
+    listProjects: (accountId) =>
+      (accountId === undefined
+        ? db.prepare(`${projectCols} ORDER BY id`).all()
+        : db
+            .prepare(`${projectCols} WHERE account_id = ? ORDER BY id`)
+            .all(accountId)) as Project[],
+    setProjectState: (id: number, state: ProjectState) => {
+      db.prepare('UPDATE projects SET state = ? WHERE id = ?').run(state, id);
+      return projectRow.get(id) as Project;
+    },
+    insertKey: (k) =>
+      Number(
+        db
+          .prepare(
+            `INSERT INTO api_keys (project_id, kind, name, lookup, secret_hash, origins, public_key,
+               private_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            k.projectId,
+            k.kind,
+            k.name,
+            k.lookup,
+            k.secretHash ?? null,
+            JSON.stringify(k.origins ?? []),
+            k.publicKey ?? null,
+            k.privateKey ?? null,
+            now(),
+          ).lastInsertRowid,
+      ),
+    listKeys: (projectId) =>
+      (
+        db
+          .prepare('SELECT * FROM api_keys WHERE project_id = ? ORDER BY id')
+          .all(projectId) as KeyRow[]
+      ).map((r): KeySummary => ({
+        id: r.id,
+        projectId: r.project_id,
+        kind: r.kind,
+        name: r.name,
+        publicId: r.kind === 'publishable' ? null : r.lookup,
+        origins: JSON.parse(r.origins),
+        createdAt: new Date(r.created_at).toISOString(),
+        revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+      })),
+    revokeKey: (id) =>
+      db
+        .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+        .run(now(), id).changes === 1,
+    findAuthKey: (kind, lookup) => {
+      const r = authKey.get(lookup, kind) as (AuthKey & { origins: string }) | undefined;
+      return r && { ...r, origins: JSON.parse(r.origins) as string[] };
+    },
+    findEncryptionKey: (projectId, keyId) => {
+      const r = encKey.get(projectId, keyId ?? null, keyId ?? null) as
+        { lookup: string; public_key: string; private_key: Buffer } | undefined;
+      return (
+        r && {
+          keyId: r.lookup,
+          publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+          privateKey: new Uint8Array(r.private_key),
+        }
+      );
+    },
+    rateState,
+    ingest,
+    listCards: (projectId) =>
+      (cardRows.all(projectId) as never[]).map((row) => ({
+        ...toCard(row),
+        variants: (variantRows.all((row as { id: number }).id) as never[]).map(toVariant),
+      })),
+    ...mail,
+    close: () => {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// The storage seam: the HTTP layer and the admin API talk only to this interface, so a server
+// database can replace the embedded SQLite store without touching either.
+
+export type Plan = 'hobby' | 'indie' | 'professional' | 'team';
+export type ProjectState = 'active' | 'paused' | 'archived';
+export type Role = 'owner' | 'admin' | 'member';
+export type KeyKind = 'publishable' | 'secret' | 'encryption';
+export type MaybePromise<T> = T | Promise<T>;
+
+export interface PlanLimits {
+  burstPerMinute: number;
+  dailyEvents: number;
+}
+
+export interface Member {
+  email: string;
+  role: Role;
+}
+
+export interface Account {
+  id: number;
+  name: string;
+  plan: Plan;
+  members: Member[];
+}
+
+export interface Project {
+  id: number;
+  accountId: number;
+  name: string;
+  state: ProjectState;
+}
+
+/** A key as stored: only hashes of publishable tokens and signing secrets. */
+export interface NewKey {
+  projectId: number;
+  kind: KeyKind;
+  name: string;
+  /** sha256 hex of a publishable token, or the public key id (`svck_…`, `svcek_…`). */
+  lookup: string;
+  /** sha256 of the signing secret (secret keys): an HMAC key equivalent to the secret itself. */
+  secretHash?: Buffer;
+  origins?: string[];
+  publicKey?: string;
+  privateKey?: Buffer;
+}
+
+export interface KeySummary {
+  id: number;
+  projectId: number;
+  kind: KeyKind;
+  name: string;
+  /** Public identifier (`svck_…`, `svcek_…`); null for publishable keys, whose token is never kept. */
+  publicId: string | null;
+  origins: string[];
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** What authentication needs to know about a live key. */
+export interface AuthKey {
+  id: number;
+  kind: KeyKind;
+  projectId: number;
+  accountId: number;
+  plan: Plan;
+  secretHash: Buffer | null;
+  origins: string[];
+}
+
+export interface EncryptionKeyPair {
+  keyId: string;
+  publicKey: Uint8Array;
+  privateKey: Uint8Array;
+}
+
+/** A validated, normalised report (contract section 2.1). */
+export interface TaskReport {
+  severity: string;
+  priority: string;
+  title: string;
+  description: string | null;
+  tags: string[];
+  file_name: string | null;
+  line_number: number | null;
+}
+
+export interface Card {
+  id: number;
+  title: string;
+  description: string | null;
+  description_type: 'plain' | 'code' | 'json';
+  priority: string;
+  severity: string;
+  tags: string[];
+  status: 'todo';
+  occurrence_count: number;
+  created_at: string;
+  last_seen_at: string;
+  file_name: string | null;
+  line_number: number | null;
+}
+
+export interface Variant {
+  title: string | null;
+  description: string | null;
+  file_name: string | null;
+  line_number: number | null;
+  count: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  /** True for the `Other variants` row, which counts pruned variants without their bodies. */
+  aggregate: boolean;
+}
+
+export interface CardWithVariants extends Card {
+  variants: Variant[];
+}
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+}
+
+export type IngestOutcome =
+  | { kind: 'created' | 'deduplicated'; card: Card; rate: RateState; mailQueued: boolean }
+  | { kind: 'dropped'; reason: 'quota' | 'paused' | 'archived'; rate: RateState }
+  | { kind: 'rate_limited'; rate: RateState; retryAfter: number };
+
+export interface OutboxMail {
+  id: number;
+  accountId: number;
+  to: string[];
+  subject: string;
+  text: string;
+  createdAt: string;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface Store {
+  createAccount(input: { name: string; plan: Plan; members: Member[] }): MaybePromise<Account>;
+  getAccount(id: number): MaybePromise<Account | undefined>;
+  listAccounts(): MaybePromise<Account[]>;
+  createProject(input: { accountId: number; name: string }): MaybePromise<Project>;
+  getProject(id: number): MaybePromise<Project | undefined>;
+  listProjects(accountId?: number): MaybePromise<Project[]>;
+  setProjectState(id: number, state: ProjectState): MaybePromise<Project>;
+  insertKey(key: NewKey): MaybePromise<number>;
+  listKeys(projectId: number): MaybePromise<KeySummary[]>;
+  /** Returns false when no such live key exists. */
+  revokeKey(id: number): MaybePromise<boolean>;
+  findAuthKey(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
+  /** A live encryption key of the project: by id, or the most recent one when keyId is absent. */
+  findEncryptionKey(projectId: number, keyId?: string): MaybePromise<EncryptionKeyPair | undefined>;
+  /** Burst state without spending an event (for answers that are not ingested). */
+  rateState(projectId: number, plan: Plan): MaybePromise<RateState>;
+  /** Limits, quota, dedupe and variants in one atomic write; resolves after it committed. */
+  ingest(key: AuthKey, report: TaskReport): MaybePromise<IngestOutcome>;
+  listCards(projectId: number): MaybePromise<CardWithVariants[]>;
+  pendingMail(limit: number): MaybePromise<OutboxMail[]>;
+  listMail(accountId?: number): MaybePromise<OutboxMail[]>;
+  markMail(id: number, result: { sent: boolean; error?: string }): MaybePromise<void>;
+  close(): MaybePromise<void>;
+}

@@ -1,0 +1,67 @@
+import type Database from 'better-sqlite3';
+import { sha256Hex } from '../core/hash.ts';
+import type { TaskReport } from './types.ts';
+
+export const AGGREGATE_TITLE = 'Other variants';
+const AGGREGATE_IDENTITY = '*aggregate*';
+
+/**
+ * Variants beneath a card (contract 2.4). Identity = title + description + file_name +
+ * line_number (absent counts as a value). A novel payload is stored; once a card holds more than
+ * `cap` variants the least recently seen ones are pruned and their counts fold into the single
+ * `Other variants` row, which keeps no bodies and is never pruned.
+ */
+export function createVariantRecorder(db: Database.Database, cap: number) {
+  const q = {
+    find: db.prepare('SELECT id FROM variants WHERE card_id = ? AND identity = ?').pluck(),
+    touch: db.prepare('UPDATE variants SET count = count + 1, last_seen_at = ? WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO variants (card_id, identity, aggregate, title, description, file_name,
+         line_number, count, first_seen_at, last_seen_at) VALUES (?, ?, 0, ?, ?, ?, ?, 1, ?, ?)`,
+    ),
+    count: db.prepare('SELECT COUNT(*) FROM variants WHERE card_id = ? AND aggregate = 0').pluck(),
+    oldest: db.prepare(
+      `SELECT id, count, first_seen_at, last_seen_at FROM variants
+       WHERE card_id = ? AND aggregate = 0 ORDER BY last_seen_at, id LIMIT ?`,
+    ),
+    remove: db.prepare('DELETE FROM variants WHERE id = ?'),
+    fold: db.prepare(
+      `INSERT INTO variants (card_id, identity, aggregate, title, count, first_seen_at, last_seen_at)
+       VALUES (?, ?, 1, ?, ?, ?, ?)
+       ON CONFLICT (card_id, identity) DO UPDATE SET count = count + excluded.count,
+         first_seen_at = MIN(first_seen_at, excluded.first_seen_at),
+         last_seen_at = MAX(last_seen_at, excluded.last_seen_at)`,
+    ),
+  };
+
+  return (cardId: number, r: TaskReport, now: number): void => {
+    const identity = sha256Hex(
+      JSON.stringify([r.title, r.description, r.file_name, r.line_number]),
+    );
+    const id = q.find.get(cardId, identity) as number | undefined;
+    if (id !== undefined) {
+      q.touch.run(now, id);
+      return;
+    }
+    q.insert.run(cardId, identity, r.title, r.description, r.file_name, r.line_number, now, now);
+    const excess = (q.count.get(cardId) as number) - cap;
+    if (excess <= 0) return;
+    const victims = q.oldest.all(cardId, excess) as {
+      id: number;
+      count: number;
+      first_seen_at: number;
+      last_seen_at: number;
+    }[];
+    for (const v of victims) {
+      q.remove.run(v.id);
+      q.fold.run(
+        cardId,
+        AGGREGATE_IDENTITY,
+        AGGREGATE_TITLE,
+        v.count,
+        v.first_seen_at,
+        v.last_seen_at,
+      );
+    }
+  };
+}

@@ -1,0 +1,63 @@
+import type Database from 'better-sqlite3';
+
+export const WARNING_THRESHOLDS = [75, 90, 100] as const;
+const TOP_CARDS = 5;
+
+/**
+ * Quota warnings (contract 6, 8.3): when the account's daily usage crosses 75 %, 90 % or 100 %,
+ * queue one e-mail per threshold and day in the outbox, addressed to every member of the account
+ * (owner, admins, members) and naming the cards that drew the most events today.
+ * Runs inside the ingest transaction; returns true when something was queued.
+ */
+export function createQuotaWarnings(db: Database.Database) {
+  const q = {
+    claim: db.prepare(
+      'INSERT OR IGNORE INTO quota_warnings (account_id, day, threshold) VALUES (?, ?, ?)',
+    ),
+    account: db.prepare('SELECT name FROM accounts WHERE id = ?').pluck(),
+    members: db.prepare('SELECT email FROM members WHERE account_id = ? ORDER BY email').pluck(),
+    top: db.prepare(
+      `SELECT c.title, p.name AS project, cu.count FROM card_usage cu
+       JOIN cards c ON c.id = cu.card_id JOIN projects p ON p.id = c.project_id
+       WHERE p.account_id = ? AND cu.day = ? ORDER BY cu.count DESC, c.id LIMIT ${TOP_CARDS}`,
+    ),
+    queue: db.prepare(
+      `INSERT INTO outbox (account_id, recipients, subject, body, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    ),
+  };
+
+  return (
+    accountId: number,
+    day: number,
+    before: number,
+    after: number,
+    quota: number,
+    at: string,
+  ) => {
+    let queued = false;
+    for (const pct of WARNING_THRESHOLDS) {
+      const mark = Math.ceil((quota * pct) / 100);
+      if (!(before < mark && after >= mark)) continue;
+      if (q.claim.run(accountId, day, pct).changes === 0) continue;
+      const recipients = q.members.all(accountId) as string[];
+      if (recipients.length === 0) continue;
+      const name = q.account.get(accountId) as string;
+      const top = q.top.all(accountId, day) as { title: string; project: string; count: number }[];
+      const lines = top.map((c, i) => `${i + 1}. ${c.title} (${c.project}): ${c.count} events`);
+      const subject = `[Svc] ${name} has used ${pct}% of its daily event quota`;
+      const body = [
+        `Your account "${name}" has used ${after} of its ${quota} daily events (${pct}%) on ${at.slice(0, 10)} (UTC).`,
+        pct === 100
+          ? 'Further reports are dropped until the quota resets at midnight UTC.'
+          : 'Reports beyond the quota are dropped until it resets at midnight UTC.',
+        '',
+        'Cards drawing the most events today:',
+        ...lines,
+      ].join('\n');
+      q.queue.run(accountId, JSON.stringify(recipients), subject, body, Date.parse(at));
+      queued = true;
+    }
+    return queued;
+  };
+}
