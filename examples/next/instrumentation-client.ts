@@ -1,0 +1,9 @@
+// Svc: written by `svc-next init`. Browser errors become cards.
+import { registerSvcClient } from '@svc/next/client';
+
+registerSvcClient({
+  // Literal process.env.NEXT_PUBLIC_* references: Next inlines only these.
+  apiKey: process.env.NEXT_PUBLIC_SERVICE_API_KEY,
+  environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
+  release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
+});

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { withSvc } from '@svc/next/config';
+
+// The monorepo root: Next would otherwise guess it from the nearest lockfile and warn.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default withSvc({
+  // The end-to-end tests build webpack and Turbopack output side by side.
+  distDir: process.env.SVC_NEXT_DIST_DIR || '.next',
+  turbopack: { root },
+  outputFileTracingRoot: root,
+});

@@ -1,0 +1,15 @@
+'use client';
+export {
+  SvcErrorBoundary,
+  type SvcErrorBoundaryProps,
+  useSvcErrorReport,
+} from './client/boundary.tsx';
+export { registerSvcClient, type SvcNextClientOptions } from './client/init.ts';
+export {
+  buildClientErrorTags,
+  buildClientErrorTitle,
+  type ClientErrorSource,
+  reportClientError,
+} from './client/report.ts';
+export { installWindowHandlers } from './client/window.ts';
+export { isControlFlowError } from './shared/control-flow.ts';

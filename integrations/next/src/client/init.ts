@@ -1,0 +1,50 @@
+// instrumentation-client.ts entry: the browser client (publishable key only) and window handlers.
+
+import { initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
+import type { ReportingMethodName } from '../shared/types.ts';
+import { clientState } from './report.ts';
+import { installWindowHandlers } from './window.ts';
+
+/** Options of {@link registerSvcClient}: the runtime's options plus the Next-specific ones. */
+export interface SvcNextClientOptions extends SvcOptions {
+  /**
+   * Also report, from error boundaries, server errors that reach the browser (they carry a
+   * `digest` and only a redacted message; the server already reported them).
+   * @default false
+   */
+  reportServerErrors?: boolean;
+  /**
+   * Install `window` `error` and `unhandledrejection` listeners.
+   * @default true
+   */
+  windowHandlers?: boolean;
+  /**
+   * Reporting method (severity and priority) for browser errors.
+   * @default 'major'
+   */
+  method?: ReportingMethodName;
+}
+
+/**
+ * Creates (once) the shared browser client and installs the window handlers. Pass the key as a
+ * literal `process.env.NEXT_PUBLIC_SERVICE_API_KEY` expression in your own file: Next only inlines
+ * literal references. Server-only credentials (`keyId`, `signingSecret`) are refused here.
+ * Never throws.
+ */
+export function registerSvcClient(options: SvcNextClientOptions = {}): SvcClient | undefined {
+  try {
+    const { reportServerErrors, windowHandlers, method, keyId, signingSecret, ...rest } = options;
+    if (keyId !== undefined || signingSecret !== undefined) {
+      console.warn('[svc/next] keyId/signingSecret are server-only; ignored in the browser');
+    }
+    const state = clientState();
+    if (reportServerErrors !== undefined) state.reportServerErrors = reportServerErrors;
+    if (method !== undefined) state.method = method;
+    const client = initShared(rest);
+    if (windowHandlers !== false) installWindowHandlers();
+    return client;
+  } catch (error) {
+    console.warn('[svc/next] could not start the browser client:', (error as Error)?.message);
+    return undefined;
+  }
+}

@@ -1,0 +1,2 @@
+export { findSecretLeaks, type SecretLeak } from './config/secrets.ts';
+export { ENVIRONMENT_ENV, RELEASE_ENV, withSvc, type WithSvcOptions } from './config/with-svc.ts';

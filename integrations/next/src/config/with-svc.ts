@@ -1,0 +1,83 @@
+// `withSvc(nextConfig)`: the only next.config change is `env` (release and environment). It never
+// touches webpack or Turbopack, so both bundlers see the same app.
+
+import { findSecretLeaks } from './secrets.ts';
+
+export interface WithSvcOptions {
+  /**
+   * Release tag value (`release:<value>`).
+   * @default process.env.SERVICE_RELEASE ?? process.env.VERCEL_GIT_COMMIT_SHA
+   */
+  release?: string;
+  /**
+   * Environment tag value (`env:<value>`).
+   * @default process.env.SERVICE_ENVIRONMENT ?? process.env.VERCEL_ENV ?? process.env.NODE_ENV
+   */
+  environment?: string;
+  /**
+   * Fail the build when a server-only credential would reach client code. `false` only warns.
+   * @default true
+   */
+  failOnSecretLeak?: boolean;
+  /** Environment to check and read defaults from (test seam). @default process.env */
+  processEnv?: Record<string, string | undefined>;
+}
+
+/** The keys `withSvc` adds to `env` (inlined into server and browser code by Next). */
+export const RELEASE_ENV = 'NEXT_PUBLIC_SERVICE_RELEASE';
+export const ENVIRONMENT_ENV = 'NEXT_PUBLIC_SERVICE_ENVIRONMENT';
+
+type ConfigObject = { env?: Record<string, string | undefined> } & Record<string, unknown>;
+type ConfigInput<C> = C | ((phase: string, ctx: any) => C | Promise<C>);
+
+function nonEmpty(...values: (string | undefined)[]): string | undefined {
+  return values.find((v) => typeof v === 'string' && v !== '');
+}
+
+function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
+  const processEnv = options.processEnv ?? process.env;
+  const release = nonEmpty(
+    options.release,
+    processEnv.SERVICE_RELEASE,
+    processEnv.VERCEL_GIT_COMMIT_SHA,
+  );
+  const environment = nonEmpty(
+    options.environment,
+    processEnv.SERVICE_ENVIRONMENT,
+    processEnv.VERCEL_ENV,
+    processEnv.NODE_ENV,
+  );
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(config.env ?? {})) if (typeof v === 'string') env[k] = v;
+  if (release && env[RELEASE_ENV] === undefined) env[RELEASE_ENV] = release;
+  if (environment && env[ENVIRONMENT_ENV] === undefined) env[ENVIRONMENT_ENV] = environment;
+
+  const leaks = findSecretLeaks(processEnv, env);
+  if (leaks.length > 0) {
+    const lines = leaks.map((l) => `  - ${l.where}: ${l.why}`).join('\n');
+    const message = `[svc/next] server-only credential would reach client code:\n${lines}\nKeep SERVICE_SIGNING_SECRET server-side (never NEXT_PUBLIC_, never in next.config env).`;
+    if (options.failOnSecretLeak !== false) throw new Error(message);
+    console.warn(message);
+  }
+  return { ...config, env };
+}
+
+/**
+ * Wraps a Next config (object or function form). Adds `NEXT_PUBLIC_SERVICE_RELEASE` and
+ * `NEXT_PUBLIC_SERVICE_ENVIRONMENT` to `env` (existing values win) and checks, when Next loads the
+ * config (`next build`, `next dev`, `next start`), that no server-only credential is exposed.
+ */
+export function withSvc<C extends ConfigObject>(config: C, options?: WithSvcOptions): C;
+export function withSvc<C extends ConfigObject>(
+  config: (phase: string, ctx: any) => C | Promise<C>,
+  options?: WithSvcOptions,
+): (phase: string, ctx: any) => Promise<C>;
+export function withSvc<C extends ConfigObject>(
+  config: ConfigInput<C>,
+  options: WithSvcOptions = {},
+) {
+  if (typeof config === 'function') {
+    return async (phase: string, ctx: any) => apply(await config(phase, ctx), options);
+  }
+  return apply(config, options);
+}

@@ -1,0 +1,14 @@
+export { isControlFlowError } from './shared/control-flow.ts';
+export {
+  createRequestErrorHandler,
+  type RequestErrorHandler,
+  type RequestErrorHandlerOptions,
+} from './server/capture.ts';
+export { type FlushDeps, type FlushMode, scheduleFlush } from './server/flush.ts';
+export { captureRequestError, createOnRequestError } from './server/index.ts';
+export { registerSvc, type SvcNextServerOptions } from './server/register.ts';
+export {
+  buildRequestErrorTags,
+  buildRequestErrorTitle,
+  normaliseRoutePath,
+} from './server/title.ts';

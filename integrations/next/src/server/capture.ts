@@ -1,0 +1,58 @@
+// `onRequestError` half of instrumentation.ts: one report per real server error, none for
+// Next's control-flow errors, flushed so serverless platforms do not lose it.
+
+import type { SvcClient } from '@svc/runtime';
+import type { ReportingMethodName } from '../shared/types.ts';
+import { isControlFlowError } from '../shared/control-flow.ts';
+import { type FlushDeps, scheduleFlush } from './flush.ts';
+import { registerSvc, serverState } from './register.ts';
+import {
+  buildRequestErrorTags,
+  buildRequestErrorTitle,
+  type RequestErrorContextInfo,
+  type RequestInfo,
+} from './title.ts';
+
+export interface RequestErrorHandlerOptions {
+  /**
+   * Reporting method (severity and priority) used for server errors.
+   * @default 'major'
+   */
+  method?: ReportingMethodName;
+  /** Returns the client to report with. @default the shared client, created by `registerSvc()` */
+  getClient?: () => SvcClient | undefined;
+  /** Flush seams (`after`, `waitUntil`); wired to Next's by the package entry. */
+  flush?: FlushDeps;
+}
+
+export type RequestErrorHandler = (
+  error: unknown,
+  request: Readonly<RequestInfo>,
+  context: Readonly<RequestErrorContextInfo>,
+) => Promise<void>;
+
+/** Builds an `onRequestError` handler. The handler never throws. */
+export function createRequestErrorHandler(
+  options: RequestErrorHandlerOptions = {},
+): RequestErrorHandler {
+  const method = options.method ?? 'major';
+  const getClient = options.getClient ?? (() => registerSvc());
+  return async (error, request, context) => {
+    try {
+      if (isControlFlowError(error)) return;
+      const client = getClient();
+      if (!client) return;
+      const title = buildRequestErrorTitle(error, request, context);
+      client[method](title, error, buildRequestErrorTags(error, context));
+      const state = serverState();
+      const log = state.debug ? (message: string) => console.debug(message) : undefined;
+      const { mode, done } = scheduleFlush(client, state.flushTimeoutMs, {
+        log,
+        ...options.flush,
+      });
+      if (mode === 'awaited') await done;
+    } catch {
+      // The SDK never throws into the host.
+    }
+  };
+}

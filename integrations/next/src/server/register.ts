@@ -1,0 +1,59 @@
+// `register()` half of instrumentation.ts: creates the one shared server client (Node and edge).
+
+import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
+
+/** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
+export interface SvcNextServerOptions extends SvcOptions {
+  /**
+   * Longest time a request waits for its reports when the platform offers neither `waitUntil`
+   * nor `after()`, in milliseconds.
+   * @default 2000
+   */
+  flushTimeoutMs?: number;
+}
+
+const STATE = Symbol.for('svc.next.server');
+
+interface ServerState {
+  flushTimeoutMs: number;
+  debug: boolean;
+}
+
+/** Settings shared by every copy of this package in the process. */
+export function serverState(): ServerState {
+  const g = globalThis as Record<symbol, ServerState | undefined>;
+  g[STATE] ??= { flushTimeoutMs: 2000, debug: false };
+  return g[STATE];
+}
+
+function env(name: string): string | undefined {
+  const value = typeof process !== 'undefined' ? process.env?.[name] : undefined;
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * Creates (once) the shared server client. Credentials default to `SERVICE_KEY_ID` and
+ * `SERVICE_SIGNING_SECRET`; `environment` and `release` default to what `withSvc` injected
+ * (`NEXT_PUBLIC_SERVICE_ENVIRONMENT`, `NEXT_PUBLIC_SERVICE_RELEASE`). Never throws: without
+ * credentials the runtime disables itself with a warning. Later calls return the same client.
+ */
+export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | undefined {
+  try {
+    const existing = getShared();
+    if (existing) return existing;
+    const { flushTimeoutMs, ...clientOptions } = options;
+    const state = serverState();
+    if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
+    state.debug = clientOptions.debug === true;
+    return initShared({
+      keyId: env('SERVICE_KEY_ID'),
+      signingSecret: env('SERVICE_SIGNING_SECRET'),
+      environment: env('NEXT_PUBLIC_SERVICE_ENVIRONMENT') ?? env('SERVICE_ENVIRONMENT'),
+      release: env('NEXT_PUBLIC_SERVICE_RELEASE') ?? env('SERVICE_RELEASE'),
+      ...clientOptions,
+    });
+  } catch (error) {
+    console.warn('[svc/next] could not start the server client:', (error as Error)?.message);
+    return undefined;
+  }
+}

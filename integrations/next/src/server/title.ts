@@ -1,0 +1,72 @@
+// Stable titles for server errors. A card groups on its title (contract section 4, deduplication),
+// so the title holds only what does not vary per event: the error class, what kind of code failed
+// and the route *pattern* (`/blog/[slug]`, never `/blog/hello`). Per-event detail (message, stack,
+// concrete path) goes into the description and tags.
+
+import { errorName, readDigest } from '../shared/control-flow.ts';
+
+/** The subset of Next's `onRequestError` request argument we read. */
+export interface RequestInfo {
+  path: string;
+  method: string;
+}
+
+/** The subset of Next's `onRequestError` context argument we read. */
+export interface RequestErrorContextInfo {
+  routerKind: string;
+  routePath: string;
+  routeType: string;
+  renderSource?: string;
+}
+
+const ROUTE_TYPE_LABELS: Record<string, string> = {
+  render: 'server component',
+  route: 'route handler',
+  action: 'server action',
+  proxy: 'proxy',
+  middleware: 'middleware',
+};
+
+/** `/app/blog/[slug]/page` style paths become `/blog/[slug]`; an empty pattern becomes `/`. */
+export function normaliseRoutePath(routePath: string): string {
+  let path = routePath.trim();
+  if (!path.startsWith('/')) path = `/${path}`;
+  path = path.replace(/\/(page|route)$/, '');
+  if (path === '/app' || path === '/pages') return '/';
+  path = path.replace(/^\/(app|pages)(?=\/)/, '');
+  return path === '' ? '/' : path;
+}
+
+/**
+ * `TypeError in route handler GET /api/items/[id]`, `Error in server component /dashboard`,
+ * `Error in server action /checkout`. The HTTP method is part of a route handler's identity (one
+ * export per method), so it is kept there and only there.
+ */
+export function buildRequestErrorTitle(
+  error: unknown,
+  request: RequestInfo,
+  context: RequestErrorContextInfo,
+): string {
+  const label = ROUTE_TYPE_LABELS[context.routeType] ?? context.routeType;
+  const route = normaliseRoutePath(context.routePath);
+  const method = context.routeType === 'route' ? `${request.method.toUpperCase()} ` : '';
+  const kind = context.routerKind === 'Pages Router' ? ' (pages)' : '';
+  return `${errorName(error)} in ${label}${kind} ${method}${route}`;
+}
+
+function slug(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Tags: `next`, `router:app-router`, `route-type:render`, `render-source:...`, `digest:<digest>`. */
+export function buildRequestErrorTags(error: unknown, context: RequestErrorContextInfo): string[] {
+  const tags = ['next', `router:${slug(context.routerKind)}`, `route-type:${context.routeType}`];
+  if (context.renderSource) tags.push(`render-source:${context.renderSource}`);
+  const digest = readDigest(error);
+  if (digest) tags.push(`digest:${digest}`);
+  return tags;
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildClientErrorTitle, clientState, reportClientError } from '../../src/client/report.ts';
+import { recordingClient } from '../helpers/recording-client.ts';
+
+afterEach(() => {
+  clientState().reportServerErrors = false;
+});
+
+describe('buildClientErrorTitle', () => {
+  it('uses the class and the first message line', () => {
+    expect(buildClientErrorTitle(new TypeError('x is undefined\n    at foo'))).toBe(
+      'TypeError: x is undefined',
+    );
+    expect(buildClientErrorTitle('boom')).toBe('Error: boom');
+    expect(buildClientErrorTitle({})).toBe('Error in the browser');
+  });
+
+  it('clamps long messages', () => {
+    expect(buildClientErrorTitle(new Error('a'.repeat(1000))).length).toBeLessThanOrEqual(167);
+  });
+});
+
+describe('reportClientError', () => {
+  it('reports an error object once, whoever sees it first', () => {
+    const client = recordingClient();
+    const error = new RangeError('bad index');
+    expect(reportClientError(error, 'boundary', client)).toBe(true);
+    expect(reportClientError(error, 'window', client)).toBe(false);
+    expect(client.calls).toEqual([
+      {
+        method: 'major',
+        title: 'RangeError: bad index',
+        description: error,
+        tags: ['next', 'runtime:browser', 'source:boundary'],
+      },
+    ]);
+  });
+
+  it('ignores control-flow errors', () => {
+    const client = recordingClient();
+    const redirect = Object.assign(new Error('NEXT_REDIRECT'), { digest: 'NEXT_REDIRECT;push;/' });
+    expect(reportClientError(redirect, 'boundary', client)).toBe(false);
+    expect(client.calls).toEqual([]);
+  });
+
+  it('leaves server errors (with a digest) to the server unless asked', () => {
+    const client = recordingClient();
+    const serverError = () => Object.assign(new Error('An error occurred'), { digest: '12345' });
+    expect(reportClientError(serverError(), 'boundary', client)).toBe(false);
+    clientState().reportServerErrors = true;
+    expect(reportClientError(serverError(), 'boundary', client)).toBe(true);
+    expect(client.calls[0]?.tags).toEqual([
+      'next',
+      'runtime:browser',
+      'source:boundary',
+      'digest:12345',
+    ]);
+  });
+
+  it('never throws and reports nothing without a client', () => {
+    expect(reportClientError(new Error('x'), 'window', undefined)).toBe(false);
+    const throwing = recordingClient();
+    (throwing as any).major = () => {
+      throw new Error('broken');
+    };
+    expect(reportClientError(new Error('x'), 'window', throwing)).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { withSvc } from '../../src/config/with-svc.ts';
+
+describe('withSvc', () => {
+  it('adds release and environment to env and leaves everything else as is', () => {
+    const webpack = () => ({});
+    const config = { reactStrictMode: true, webpack, env: { FOO: 'bar' } };
+    const result = withSvc(config, {
+      processEnv: { SERVICE_RELEASE: '1.2.3', NODE_ENV: 'production' },
+    });
+    expect(result).toEqual({
+      reactStrictMode: true,
+      webpack,
+      env: {
+        FOO: 'bar',
+        NEXT_PUBLIC_SERVICE_RELEASE: '1.2.3',
+        NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'production',
+      },
+    });
+    expect(result.webpack).toBe(webpack);
+    expect(config.env).toEqual({ FOO: 'bar' }); // input not mutated
+  });
+
+  it('takes explicit options first and keeps values the app already set', () => {
+    const result = withSvc(
+      { env: { NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'staging' } },
+      { release: 'r9', environment: 'prod', processEnv: { SERVICE_RELEASE: 'ignored' } },
+    );
+    expect(result.env).toEqual({
+      NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'staging',
+      NEXT_PUBLIC_SERVICE_RELEASE: 'r9',
+    });
+  });
+
+  it('adds nothing it does not know', () => {
+    expect(withSvc({}, { processEnv: {} })).toEqual({ env: {} });
+  });
+
+  it('wraps the function form of next.config', async () => {
+    const wrapped = withSvc(async (phase: string) => ({ distDir: phase }), {
+      processEnv: { SERVICE_ENVIRONMENT: 'test' },
+    });
+    expect(await wrapped('phase-production-build', {})).toEqual({
+      distDir: 'phase-production-build',
+      env: { NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'test' },
+    });
+  });
+
+  it('fails the build when the signing secret would reach client code', () => {
+    const secret = 'svc_sec_0123456789abcdef';
+    expect(() =>
+      withSvc({}, { processEnv: { SERVICE_SIGNING_SECRET: secret, NEXT_PUBLIC_X: secret } }),
+    ).toThrow(/process\.env\.NEXT_PUBLIC_X/);
+    expect(() => withSvc({ env: { SERVICE_SIGNING_SECRET: secret } }, { processEnv: {} })).toThrow(
+      /next\.config env\.SERVICE_SIGNING_SECRET/,
+    );
+  });
+
+  it('never prints the secret in its error', () => {
+    const secret = 'svc_sec_do_not_print_me';
+    try {
+      withSvc({}, { processEnv: { NEXT_PUBLIC_SERVICE_API_KEY: secret } });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('do_not_print_me');
+    }
+  });
+
+  it('only warns when failOnSecretLeak is false', () => {
+    const result = withSvc({} as { env?: Record<string, string> }, {
+      failOnSecretLeak: false,
+      processEnv: { NEXT_PUBLIC_SERVICE_SIGNING_SECRET: 'x' },
+    });
+    expect(result.env).toEqual({});
+  });
+});

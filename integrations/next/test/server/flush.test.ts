@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { flushWithDeadline, platformWaitUntil, scheduleFlush } from '../../src/server/flush.ts';
+import { recordingClient } from '../helpers/recording-client.ts';
+
+describe('scheduleFlush', () => {
+  it('prefers the platform waitUntil', async () => {
+    const client = recordingClient();
+    const waited: Promise<unknown>[] = [];
+    const after = () => {
+      throw new Error('must not be used');
+    };
+    const { mode, done } = scheduleFlush(client, 100, {
+      getWaitUntil: () => (p) => waited.push(p),
+      after,
+    });
+    expect(mode).toBe('waitUntil');
+    expect(waited).toEqual([done]);
+    await done;
+    expect(client.flushes).toBe(1);
+  });
+
+  it('uses after() when there is no waitUntil, flushing only when Next runs the task', async () => {
+    const client = recordingClient();
+    const tasks: (() => Promise<unknown>)[] = [];
+    const { mode, done } = scheduleFlush(client, 100, {
+      getWaitUntil: () => undefined,
+      after: (task) => tasks.push(task),
+    });
+    expect(mode).toBe('after');
+    expect(client.flushes).toBe(0);
+    await tasks[0]!();
+    await done;
+    expect(client.flushes).toBe(1);
+  });
+
+  it('falls back to an awaited flush when after() throws outside a request', async () => {
+    const client = recordingClient();
+    const { mode, done } = scheduleFlush(client, 100, {
+      getWaitUntil: () => undefined,
+      after: () => {
+        throw new Error('`after` was called outside a request scope');
+      },
+    });
+    expect(mode).toBe('awaited');
+    await done;
+    expect(client.flushes).toBe(1);
+  });
+});
+
+describe('flushWithDeadline', () => {
+  it('says when the deadline cut the flush short', async () => {
+    const logs: string[] = [];
+    const result = await flushWithDeadline(recordingClient(5_000), 20, (m) => logs.push(m));
+    expect(result).toBeUndefined();
+    expect(logs).toEqual(['[svc/next] flush cut short after 20 ms; unsent reports stay queued']);
+  });
+
+  it('returns the flush result and logs nothing when in time', async () => {
+    const logs: string[] = [];
+    const result = await flushWithDeadline(recordingClient(0), 1_000, (m) => logs.push(m));
+    expect(result?.sent).toBe(0);
+    expect(logs).toEqual([]);
+  });
+});
+
+describe('platformWaitUntil', () => {
+  it("reads Next's request-context carrier", () => {
+    const key = Symbol.for('@next/request-context');
+    const g = globalThis as Record<symbol, unknown>;
+    expect(platformWaitUntil()).toBeUndefined();
+    const waitUntil = () => {};
+    g[key] = { get: () => ({ waitUntil }) };
+    try {
+      expect(platformWaitUntil()).toBe(waitUntil);
+    } finally {
+      delete g[key];
+    }
+  });
+});

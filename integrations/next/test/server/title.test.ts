@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildRequestErrorTags,
+  buildRequestErrorTitle,
+  normaliseRoutePath,
+} from '../../src/server/title.ts';
+
+const app = (routeType: string, routePath: string) => ({
+  routerKind: 'App Router',
+  routePath,
+  routeType,
+});
+
+describe('normaliseRoutePath', () => {
+  it.each([
+    ['/blog/[slug]', '/blog/[slug]'],
+    ['/app/blog/[slug]/page', '/blog/[slug]'],
+    ['/api/items/[id]/route', '/api/items/[id]'],
+    ['/app/page', '/'],
+    ['/', '/'],
+    ['', '/'],
+    ['dashboard', '/dashboard'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normaliseRoutePath(input)).toBe(expected);
+  });
+});
+
+describe('buildRequestErrorTitle', () => {
+  it('names the route pattern and the kind of code, not the concrete path', () => {
+    const request = { path: '/blog/hello?x=1', method: 'GET' };
+    expect(buildRequestErrorTitle(new Error('a'), request, app('render', '/blog/[slug]'))).toBe(
+      'Error in server component /blog/[slug]',
+    );
+  });
+
+  it('is stable across events with different messages and paths', () => {
+    const a = buildRequestErrorTitle(
+      new Error('user 1 missing'),
+      { path: '/u/1', method: 'GET' },
+      app('render', '/u/[id]'),
+    );
+    const b = buildRequestErrorTitle(
+      new Error('user 2 missing'),
+      { path: '/u/2', method: 'GET' },
+      app('render', '/u/[id]'),
+    );
+    expect(a).toBe(b);
+  });
+
+  it('keeps the method for route handlers only', () => {
+    const request = { path: '/api/boom', method: 'post' };
+    expect(buildRequestErrorTitle(new TypeError('x'), request, app('route', '/api/boom'))).toBe(
+      'TypeError in route handler POST /api/boom',
+    );
+    expect(buildRequestErrorTitle(new Error('x'), request, app('action', '/checkout'))).toBe(
+      'Error in server action /checkout',
+    );
+  });
+
+  it('marks the Pages Router', () => {
+    const context = { routerKind: 'Pages Router', routePath: '/legacy', routeType: 'render' };
+    expect(buildRequestErrorTitle('x', { path: '/legacy', method: 'GET' }, context)).toBe(
+      'Error in server component (pages) /legacy',
+    );
+  });
+});
+
+describe('buildRequestErrorTags', () => {
+  it('tags router kind, route type, render source and digest', () => {
+    const error = Object.assign(new Error('x'), { digest: '4242' });
+    const context = { ...app('render', '/x'), renderSource: 'react-server-components' };
+    expect(buildRequestErrorTags(error, context)).toEqual([
+      'next',
+      'router:app-router',
+      'route-type:render',
+      'render-source:react-server-components',
+      'digest:4242',
+    ]);
+  });
+
+  it('omits what is unknown', () => {
+    expect(buildRequestErrorTags(new Error('x'), app('route', '/api'))).toEqual([
+      'next',
+      'router:app-router',
+      'route-type:route',
+    ]);
+  });
+});
