@@ -1,0 +1,1 @@
+export { errorTitle, installGlobalHandlers, type GlobalHandlerOptions } from './global-handlers.ts';

@@ -1,0 +1,1 @@
+export { svc, VIRTUAL_ID, type SvcViteOptions } from './plugin.ts';

@@ -1,0 +1,97 @@
+import { loadEnv, type Plugin } from 'vite';
+import { resolveRelease, gitRelease } from './release.ts';
+import { findLeaks, forbiddenValues, type Forbidden } from './secrets.ts';
+import { chunkMaps, registryScript } from './sourcemaps.ts';
+
+/** Options of the `svc()` Vite plugin. */
+export interface SvcViteOptions {
+  /** Publishable key (`svc_pub_...`). @default env `VITE_SERVICE_API_KEY` */
+  apiKey?: string;
+  /** Added as tag `release:<value>`. @default env `SERVICE_RELEASE`, then `git rev-parse --short HEAD` */
+  release?: string;
+  /** Added as tag `env:<value>`. @default the Vite mode (`production`, `development`, ...) */
+  environment?: string;
+  /** Emit hidden source maps, register them, and let the client resolve through them. @default false */
+  sourceMaps?: boolean;
+}
+
+export const VIRTUAL_ID = 'virtual:svc/config';
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+/**
+ * The Vite plugin: serves `virtual:svc/config` (the client configuration), fails the build when a
+ * server secret would ship to the browser, and turns on hidden source maps when `sourceMaps`.
+ */
+export function svc(options: SvcViteOptions = {}): Plugin {
+  let config: Record<string, unknown> = {};
+  let forbidden: Forbidden[] = [];
+  let base = '/';
+  return {
+    name: 'svc',
+    config(user) {
+      if (!options.sourceMaps || user.build?.sourcemap) return;
+      return { build: { sourcemap: 'hidden' } };
+    },
+    configResolved(resolved) {
+      const env = {
+        ...loadEnv(resolved.mode, resolved.envDir || resolved.root, ''),
+        ...process.env,
+      };
+      const apiKey = options.apiKey ?? env.VITE_SERVICE_API_KEY;
+      if (apiKey && !apiKey.startsWith('svc_pub_')) {
+        throw new Error(
+          '[svc] VITE_SERVICE_API_KEY must be a publishable key (svc_pub_...). Secret keys ' +
+            '(svck_ / svc_sec_) sign requests on a server and must never reach the browser.',
+        );
+      }
+      forbidden = forbiddenValues(env);
+      base = resolved.base;
+      const release = resolveRelease(options.release, env, () => gitRelease(resolved.root));
+      config = {
+        apiKey,
+        environment: options.environment ?? resolved.mode,
+        release,
+        sourceMaps: options.sourceMaps ?? false,
+      };
+      for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      return `export const config = ${JSON.stringify(config)};\nexport default config;\n`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!options.sourceMaps || !ctx.bundle) return;
+        const maps = chunkMaps(ctx.bundle as never);
+        if (Object.keys(maps).length === 0) return;
+        return [{ tag: 'script', children: registryScript(maps, base), injectTo: 'head-prepend' }];
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_out, bundle) {
+        if (this.environment?.config.consumer === 'server') return;
+        for (const item of Object.values(bundle)) {
+          const text =
+            item.type === 'chunk'
+              ? item.code
+              : /\.(html|js|mjs|css)$/.test(item.fileName) && typeof item.source === 'string'
+                ? item.source
+                : '';
+          const leaks = findLeaks(text, forbidden);
+          if (leaks.length > 0) {
+            this.error(
+              `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
+                `${item.fileName}. Secret keys belong on the server; browser code uses a ` +
+                'publishable key (VITE_SERVICE_API_KEY=svc_pub_...).',
+            );
+          }
+        }
+      },
+    },
+  };
+}

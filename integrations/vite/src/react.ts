@@ -1,0 +1,49 @@
+import { getShared, type SvcClient } from '@svc/runtime';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { errorTitle } from './global-handlers.ts';
+
+export interface SvcErrorBoundaryProps {
+  children?: ReactNode;
+  /** Shown after a render error; a function gets the error and a `reset`. @default null */
+  fallback?: ReactNode | ((error: unknown, reset: () => void) => ReactNode);
+  /** Your own handler, still called after the report. @default undefined */
+  onError?: (error: unknown, info: ErrorInfo) => void;
+  /** The client to report with. @default the shared client (`initShared`) */
+  client?: SvcClient;
+}
+
+interface State {
+  error: unknown;
+  failed: boolean;
+}
+
+/** React error boundary: reports render errors as `critical` cards, then calls `onError`. */
+export class SvcErrorBoundary extends Component<SvcErrorBoundaryProps, State> {
+  override state: State = { error: undefined, failed: false };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    try {
+      (this.props.client ?? getShared())?.critical(errorTitle('Render error', error), error, [
+        'browser',
+        'react',
+      ]);
+    } catch {
+      // never throw into the app
+    }
+    this.props.onError?.(error, info);
+  }
+
+  reset = (): void => this.setState({ error: undefined, failed: false });
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    const { fallback } = this.props;
+    return typeof fallback === 'function'
+      ? fallback(this.state.error, this.reset)
+      : (fallback ?? null);
+  }
+}

@@ -1,0 +1,24 @@
+import { getShared, type SvcClient } from '@svc/runtime';
+import type { App } from 'vue';
+import { errorTitle } from './global-handlers.ts';
+
+/**
+ * Sets `app.config.errorHandler` to report component errors as `critical` cards, chaining the
+ * handler already present. Without one, the error is still printed with `console.error`, as Vue
+ * does by default. Returns an uninstaller that restores the previous handler.
+ */
+export function installVueErrorHandler(app: App, client?: SvcClient): () => void {
+  const previous = app.config.errorHandler;
+  app.config.errorHandler = (err, instance, info) => {
+    try {
+      (client ?? getShared())?.critical(errorTitle('Vue error', err), err, ['browser', 'vue']);
+    } catch {
+      // never throw into the app
+    }
+    if (previous) previous(err, instance, info);
+    else console.error(err);
+  };
+  return () => {
+    app.config.errorHandler = previous;
+  };
+}
