@@ -1,0 +1,84 @@
+// Internal types shared by the core modules (not part of the public API unless re-exported).
+import type { Priority, Severity } from '../generated/methods.gen.ts';
+import type { CaptureLocation } from '../location/types.ts';
+
+/** The JSON body of contract section 2.1 as this SDK sends it. */
+export interface WirePayload {
+  severity: Severity;
+  priority: Priority;
+  title: string;
+  tags: string[];
+  description?: string;
+  file_name?: string;
+  line_number?: number;
+}
+
+/** Where the SDK writes. `warn` is used for the few messages that show even with `debug` off. */
+export interface Logger {
+  debug(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+}
+
+/**
+ * Internal test seam (not a user option): every clock, timer, random source and network call the
+ * client makes goes through these, so tests never patch globals.
+ */
+export interface ClientDeps {
+  /** @default globalThis.fetch, looked up at call time */
+  fetch?: typeof fetch;
+  /** Milliseconds since the epoch. @default Date.now */
+  now?: () => number;
+  /** @default a setTimeout-based sleep */
+  sleep?: (ms: number) => Promise<void>;
+  /** A number in [0, 1). @default Math.random */
+  random?: () => number;
+  /** @default console */
+  logger?: Logger;
+}
+
+/** Cumulative outcome counters since the previous flush result. Each report lands in one bucket. */
+export interface FlushResult {
+  /** Accepted by the service as a new card (201). */
+  sent: number;
+  /** Accepted and folded into an existing card (200 with `deduplicated: true`). */
+  deduplicated: number;
+  /** Given up: not retryable (4xx), or retries exhausted, or the flush/queue failed. */
+  failed: number;
+  dropped: {
+    /** Service answered `dropped` with reason `quota`. */
+    quota: number;
+    /** Service answered `dropped` with reason `paused`. */
+    paused: number;
+    /** Service answered `dropped` with reason `archived`. */
+    archived: number;
+    /** The queue was full (`maxQueueSize`); the newest report was dropped. */
+    overflow: number;
+    /** Not picked by `sampleRate`. */
+    sampled: number;
+    /** `beforeSend` returned null/undefined, or threw. */
+    beforeSend: number;
+  };
+}
+
+/** What a platform entry (Node or browser) plugs into the core client. */
+export interface Platform {
+  /** Location capture for this platform. */
+  captureLocation?: CaptureLocation;
+  /** Default of the `sourceMaps` option on this platform. */
+  sourceMapsDefault: boolean;
+  /** Wires a new client's shutdown hooks; returns the callback told when the client is busy/idle. */
+  attach?(hooks: ShutdownHooks): (busy: boolean) => void;
+  /** Marks a timer as not keeping the process alive (Node `unref`). */
+  unref?(timer: unknown): void;
+}
+
+/** Hooks the platform uses at shutdown. */
+export interface ShutdownHooks {
+  /** True when reports are queued or in flight. */
+  busy(): boolean;
+  /** Drain everything now (Node `beforeExit`). */
+  drain(): Promise<unknown>;
+  /** Send what is queued and prepared with `fetch` keepalive, synchronously (browser unload). */
+  unload(): void;
+}

@@ -1,0 +1,143 @@
+// A small recording HTTP server on 127.0.0.1:0 for the runtime tests: it checks signed requests
+// with node:crypto (contract 5.2), opens sealed boxes with libsodium (an implementation independent
+// of the SDK's tweetnacl), counts sockets and in-flight requests, and answers as each test scripts.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sodium from 'libsodium-wrappers';
+import sealedVectors from '../../../spec/vectors/sealed-box.json' with { type: 'json' };
+
+export interface Recorded {
+  headers: IncomingHttpHeaders;
+  raw: string;
+  /** The plaintext JSON body (after opening the sealed box when the body was an envelope). */
+  json: Record<string, unknown> | undefined;
+  /** `true` when the signature matched, `false` when it did not, undefined for unsigned requests. */
+  signatureValid?: boolean;
+  /** The envelope, when the body was encrypted. */
+  envelope?: Record<string, unknown>;
+  at: number;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Destroy the socket without answering (a network error for the client). */
+  destroy?: boolean;
+}
+
+export type Responder = (req: Recorded, index: number) => Reply | undefined;
+
+export interface RecordingServer {
+  url: string;
+  requests: Recorded[];
+  /** Sockets ever opened by clients. */
+  sockets(): number;
+  /** The most requests that were in flight at once. */
+  maxInFlight(): number;
+  respond(fn: Responder): void;
+  close(): Promise<void>;
+}
+
+export const SIGNING = { keyId: 'svck_test123', signingSecret: 'svc_sec_0123456789abcdef' };
+export const SEALING = {
+  publicKey: sealedVectors.recipient_public_key_b64,
+  secretKey: sealedVectors.recipient_secret_key_b64,
+};
+
+function verify(h: IncomingHttpHeaders, raw: Buffer): boolean | undefined {
+  const sig = h['x-svc-signature'];
+  if (typeof sig !== 'string') return undefined;
+  if (h['x-svc-key-id'] !== SIGNING.keyId) return false;
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const payload = `${h['x-svc-timestamp']}.POST./api/v1/tasks.${hash}`;
+  const want = createHmac('sha256', SIGNING.signingSecret).update(payload).digest();
+  const got = Buffer.from(sig, 'hex');
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
+function open(ciphertext: string): Record<string, unknown> | undefined {
+  const pk = sodium.from_base64(SEALING.publicKey, sodium.base64_variants.ORIGINAL);
+  const sk = sodium.from_base64(SEALING.secretKey, sodium.base64_variants.ORIGINAL);
+  const box = sodium.from_base64(ciphertext, sodium.base64_variants.ORIGINAL);
+  return JSON.parse(sodium.to_string(sodium.crypto_box_seal_open(box, pk, sk)));
+}
+
+export async function startRecordingServer(respond?: Responder): Promise<RecordingServer> {
+  await sodium.ready;
+  const requests: Recorded[] = [];
+  let responder: Responder = respond ?? (() => undefined);
+  let sockets = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let json: Record<string, unknown> | undefined;
+      let envelope: Record<string, unknown> | undefined;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+        const enc = json?.encrypted as Record<string, unknown> | undefined;
+        if (enc && typeof enc.ciphertext === 'string') {
+          envelope = enc;
+          json = open(enc.ciphertext);
+        }
+      } catch {
+        json = undefined;
+      }
+      const rec: Recorded = {
+        headers: req.headers,
+        raw: raw.toString('utf8'),
+        json,
+        envelope,
+        at: Date.now(),
+      };
+      rec.signatureValid = verify(req.headers, raw);
+      requests.push(rec);
+      const reply = responder(rec, requests.length - 1) ?? {
+        status: 201,
+        body: { deduplicated: false },
+      };
+      setTimeout(() => {
+        inFlight--;
+        if (reply.destroy) return void req.socket.destroy();
+        res.writeHead(reply.status ?? 201, {
+          'content-type': 'application/json',
+          ...reply.headers,
+        });
+        res.end(JSON.stringify(reply.body ?? {}));
+      }, reply.delayMs ?? 0);
+    });
+  });
+  server.on('connection', () => sockets++);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sockets: () => sockets,
+    maxInFlight: () => maxInFlight,
+    respond: (fn) => {
+      responder = fn;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** A fetch that sends the SDK's fixed service address to `base` (the in-process test seam). */
+export function redirectFetch(base: string, serviceUrl: string): typeof fetch {
+  return (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    return fetch(url.startsWith(serviceUrl) ? base + url.slice(serviceUrl.length) : url, init);
+  };
+}

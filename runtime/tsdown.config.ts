@@ -1,0 +1,23 @@
+import { defineConfig } from 'tsdown';
+
+// Two builds selected by the `node` / `browser` export conditions, each ESM + CJS with types.
+// The browser build imports no `node:` module; the sealing code stays a lazy external import.
+export default defineConfig([
+  {
+    entry: { 'index.node': 'src/index.node.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'node',
+    fixedExtension: true,
+    target: 'node20',
+    dts: true,
+    clean: true,
+  },
+  {
+    entry: { 'index.browser': 'src/index.browser.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'browser',
+    fixedExtension: true,
+    target: 'es2022',
+    dts: true,
+  },
+]);
