@@ -8,7 +8,7 @@ export interface Frame {
 }
 
 // V8 (Node, Chromium, Edge): "    at fn (file:1:2)", "    at file:1:2", "    at async fn (file:1:2)".
-const V8_FRAME = /^\s*at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/;
+const V8_FRAME = /^\s*at (?:async )?(?:.*? \()?(.+?):(\d+):(\d+)\)?$/;
 // SpiderMonkey and JavaScriptCore: "fn@file:1:2", "@file:1:2", "async*fn@file:1:2", and JSC's
 // anonymous top frame without "@": "http://host/file.js:1:2".
 const AT_FRAME = /^(?:[^@]*@(?=[a-z][\w+.-]*:|\/))?(.+?):(\d+)(?::(\d+))?$/i;

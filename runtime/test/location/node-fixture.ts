@@ -1,0 +1,70 @@
+// Builds the Node fixture app in a temp dir: tsc output, esbuild bundles, and the location module.
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, realpath } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+
+const run = promisify(execFile);
+const here = fileURLToPath(new URL('.', import.meta.url));
+const require = createRequire(import.meta.url);
+
+export interface NodeFixture {
+  dir: string;
+  /** Compiled entry of each build: tsc (linked maps), esbuild inline map, esbuild external map. */
+  entries: Record<'tsc' | 'esbuildInline' | 'esbuildExternal', string>;
+  /** 1-based line of the `// @marker` comment in a fixture source file. */
+  line(file: string, marker: string): Promise<number>;
+}
+
+export async function buildNodeFixture(): Promise<NodeFixture> {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'svc-location-node-')));
+  await cp(join(here, 'fixtures/node-app'), dir, { recursive: true });
+  await cp(join(dir, 'deps/dep-lib'), join(dir, 'node_modules/dep-lib'), { recursive: true });
+  // The SDK's location capture as an installed package would ship it (an SDK frame by path).
+  await build({
+    entryPoints: [join(here, '../../src/location/node.ts')],
+    outfile: join(dir, 'node_modules/@svc/runtime/dist/location.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+  });
+  await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', dir]);
+  const bundle = (outdir: string, sourcemap: 'inline' | 'external') =>
+    build({
+      entryPoints: [join(dir, 'src/index.ts')],
+      outdir: join(dir, outdir),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      sourcemap,
+      logLevel: 'silent',
+    });
+  await bundle('dist/esbuild-inline', 'inline');
+  await bundle('dist/esbuild-external', 'external');
+  return {
+    dir,
+    entries: {
+      tsc: join(dir, 'dist/tsc/index.js'),
+      esbuildInline: join(dir, 'dist/esbuild-inline/index.js'),
+      esbuildExternal: join(dir, 'dist/esbuild-external/index.js'),
+    },
+    async line(file, marker) {
+      const lines = (await readFile(join(dir, file), 'utf8')).split('\n');
+      const index = lines.findIndex((l) => l.includes(`// @${marker}`));
+      if (index === -1) throw new Error(`marker @${marker} not in ${file}`);
+      return index + 1;
+    },
+  };
+}
+
+/** Runs `runner.mjs` on a compiled entry in a child process from `cwd`; returns its JSON. */
+export async function runFixture(fixture: NodeFixture, entry: string, cwd: string) {
+  await mkdir(cwd, { recursive: true });
+  const { stdout } = await run(process.execPath, [join(fixture.dir, 'runner.mjs'), entry], { cwd });
+  return JSON.parse(stdout.trim().split('\n').pop() as string);
+}
