@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { envelopeOf, openEnvelope } from '../../src/core/decrypt.ts';
+
+const v = JSON.parse(
+  readFileSync(new URL('../../../spec/vectors/sealed-box.json', import.meta.url), 'utf8'),
+);
+const key = {
+  keyId: 'svcek_vector',
+  publicKey: new Uint8Array(Buffer.from(v.recipient_public_key_b64, 'base64')),
+  privateKey: new Uint8Array(Buffer.from(v.recipient_secret_key_b64, 'base64')),
+};
+const env = (ciphertext: string, extra = {}) => ({
+  v: 1,
+  alg: 'x25519-sealedbox',
+  ciphertext,
+  ...extra,
+});
+
+describe('sealed-box vectors (libsodium 1.0.18)', () => {
+  for (const c of v.cases) {
+    it(`opens ${c.plaintext.slice(0, 40)}`, async () => {
+      const opened = await openEnvelope(env(c.ciphertext_b64), () => key);
+      expect(opened?.body).toEqual(JSON.parse(c.plaintext));
+    });
+  }
+  it('refuses the tampered ciphertext', async () => {
+    expect(await openEnvelope(env(v.tampered_ciphertext_b64), () => key)).toBeUndefined();
+  });
+  it('refuses a wrong version, algorithm, missing key or non-base64 text', async () => {
+    const ct = v.cases[0].ciphertext_b64;
+    expect(await openEnvelope(env(ct, { v: 2 }), () => key)).toBeUndefined();
+    expect(await openEnvelope(env(ct, { alg: 'aes' }), () => key)).toBeUndefined();
+    expect(await openEnvelope(env(ct), () => undefined)).toBeUndefined();
+    expect(await openEnvelope(env('%%%'), () => key)).toBeUndefined();
+  });
+});
+
+describe('envelopeOf (contract 10.2)', () => {
+  it('only a top-level encrypted object with a ciphertext string is an envelope', () => {
+    expect(envelopeOf({ encrypted: { ciphertext: 'x' } })).toBeDefined();
+    expect(envelopeOf({ encrypted: { ciphertext: 1 } })).toBeUndefined();
+    expect(envelopeOf({ encrypted: 'x' })).toBeUndefined();
+    expect(envelopeOf([{ encrypted: { ciphertext: 'x' } }])).toBeUndefined();
+    expect(envelopeOf({ severity: 'major' })).toBeUndefined();
+  });
+});
