@@ -2,7 +2,7 @@ import { initShared } from '@svc/runtime';
 import { defineNuxtPlugin, useRuntimeConfig } from '#app';
 import { toSdkOptions } from './shared/options';
 import { shouldReportClientError } from './shared/skip';
-import { clientTitle } from './shared/title';
+import { clientTitle, patternFromPath, vuePattern } from './shared/title';
 
 /**
  * Browser side: one shared client from the *public* runtime config, Vue errors reported through
@@ -29,8 +29,9 @@ export default defineNuxtPlugin({
           seen.add(error);
         }
         const route = nuxtApp.$router?.currentRoute?.value;
-        const pattern = route?.matched?.at(-1)?.path ?? route?.path;
-        client.major(clientTitle(error, pattern), error, ['nuxt', 'client']);
+        const pattern =
+          vuePattern(route?.matched?.at(-1)?.path) ?? (route?.path && patternFromPath(route.path));
+        client.major(clientTitle(pattern), error, ['nuxt', 'client']);
       } catch {
         // Never throw into the host app.
       }

@@ -1,4 +1,5 @@
 import { defineNuxtPlugin } from '#app';
+import { vuePattern } from './shared/title';
 
 /**
  * SSR side of the Vue app: when rendering fails, record the Vue route pattern on the request so
@@ -11,7 +12,7 @@ export default defineNuxtPlugin({
     const record = () => {
       const event = nuxtApp.ssrContext?.event;
       const route = nuxtApp.$router?.currentRoute?.value;
-      const pattern = route?.matched?.at(-1)?.path;
+      const pattern = vuePattern(route?.matched?.at(-1)?.path);
       if (event && pattern) event.context.svcRoute = pattern;
     };
     nuxtApp.hook('vue:error', record);

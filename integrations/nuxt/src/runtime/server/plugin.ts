@@ -38,8 +38,8 @@ export default defineNitroPlugin((nitroApp) => {
             : undefined) ??
           patternFromPath(event.path ?? '/'))
         : `(${context?.tags?.join(',') || 'no request'})`;
-      const original = unwrapError(error);
-      client.critical(serverTitle(original, event?.method, pattern), original, ['nuxt', 'server']);
+      const tags = ['nuxt', 'server', ...(event?.method ? [`method:${event.method}`] : [])];
+      client.major(serverTitle(event?.method, pattern), unwrapError(error), tags);
     } catch {
       // Never throw into Nitro's error path.
     }

@@ -1,32 +1,30 @@
-// Card titles. Titles must be stable to deduplicate (contract section 4), so they name the error
-// class and the route *pattern* (`/api/items/:id`), never the concrete URL or the message.
+// Card titles. Titles must be stable to deduplicate (contract section 4), so they are the route
+// *pattern* (`/api/items/:id`), never the concrete URL or the message; the error's name, message
+// and stack go into the description. Same shape as @svc/express (`GET /orders/:id`).
 
-const GENERIC = new Set(['H3Error', 'NuxtError', '']);
-
-/** The error's class name; `Error` for h3/Nuxt wrappers and non-errors. */
-export function errorName(error: unknown): string {
-  const name = error instanceof Error ? error.name : undefined;
-  return name && !GENERIC.has(name) ? name : 'Error';
+/** Server card title: `GET /api/items/:id`. */
+export function serverTitle(method: string | undefined, pattern: string): string {
+  return method ? `${method.toUpperCase()} ${pattern}` : pattern;
 }
 
-/** Browser card title: `TypeError in /items/:id`. */
-export function clientTitle(error: unknown, routePattern: string | undefined): string {
-  return `${errorName(error)} in ${routePattern || '(no route)'}`;
+/** Vue Router pattern as Nuxt writes it (`/items/:id()`) -> `/items/:id`. */
+export function vuePattern(path: string | undefined): string | undefined {
+  return path?.replace(/\(\)/g, '');
 }
 
-/** Server card title: `TypeError in GET /api/items/:id`. */
-export function serverTitle(error: unknown, method: string | undefined, pattern: string): string {
-  return `${errorName(error)} in ${method ? `${method.toUpperCase()} ` : ''}${pattern}`;
+/** Browser card title: `Browser error on /items/:id`. */
+export function clientTitle(routePattern: string | undefined): string {
+  return `Browser error on ${routePattern || '(no route)'}`;
 }
 
 /**
  * Fallback pattern when no router matched (errors in server middleware): the path without its
- * query, with id-like segments (numbers, UUIDs, long hex) replaced by `:id`.
+ * query, with id-like segments (numbers, UUIDs, long hex) replaced by `:param`.
  */
 export function patternFromPath(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] || '/';
   return bare
     .split('/')
-    .map((s) => (/^(\d+|[0-9a-f]{8}-[0-9a-f-]{27,}|[0-9a-f]{16,})$/i.test(s) ? ':id' : s))
+    .map((s) => (/^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$/i.test(s) ? ':param' : s))
     .join('/');
 }

@@ -1,0 +1,113 @@
+import { startTestService } from '@svc/server/testing';
+import type { Spawned } from '@svc/testkit';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildExample, CANARY, filesContaining, OUTPUT, startApp, until } from './build';
+
+type Service = Awaited<ReturnType<typeof startTestService>>;
+let svc: Service;
+let app: Spawned | undefined;
+
+beforeAll(() => buildExample());
+beforeEach(async () => {
+  svc = await startTestService();
+});
+afterEach(async () => {
+  app?.kill('SIGKILL');
+  await app?.exited;
+  app = undefined;
+  await svc.close();
+});
+
+describe('examples/nuxt server side, built with nuxi build, against the reference service', () => {
+  it('server-route errors make cards titled by the route pattern; 4xx make none', async () => {
+    const started = await startApp(svc.url, svc.keys);
+    app = started.app;
+    const get = (path: string) => fetch(started.base + path).then((r) => r.status);
+    expect(await get('/api/boom')).toBe(500);
+    expect(await get('/api/items/42')).toBe(500);
+    expect(await get('/api/items/7')).toBe(500);
+    expect(await get('/api/items/gone')).toBe(404); // H3Error 404: skipped
+    expect(await get('/api/missing')).toBe(404); // NuxtError 404 from the renderer: skipped
+    const cards = await until(
+      svc.cards,
+      (c) => c.length >= 2 && c.some((x) => x.occurrence_count === 2),
+    );
+    await new Promise((r) => setTimeout(r, 2500)); // one more drain cadence: nothing else arrives
+    const after = await svc.cards();
+    expect(after).toHaveLength(2);
+    const byTitle = Object.fromEntries(cards.map((c) => [c.title, c]));
+    expect(Object.keys(byTitle).sort()).toEqual(['GET /api/boom', 'GET /api/items/:id']);
+    expect(byTitle['GET /api/items/:id']!.occurrence_count).toBe(2);
+    const boom = byTitle['GET /api/boom']!;
+    expect(boom.severity).toBe('major');
+    expect(boom.description).toContain('RangeError');
+    expect(boom.description).toContain('Server route exploded');
+    expect(boom.tags).toEqual(
+      expect.arrayContaining(['nuxt', 'server', 'method:GET', 'env:example']),
+    );
+    // The private run-time keys signed these (the build-time canaries are not valid keys).
+    expect(app.output()).not.toContain(svc.keys.signingSecret);
+  });
+
+  it('an error while rendering a page is titled by the Vue route pattern', async () => {
+    const started = await startApp(svc.url, svc.keys);
+    app = started.app;
+    expect((await fetch(`${started.base}/orders/7`)).status).toBe(500);
+    const cards = await until(svc.cards, (c) => c.length > 0);
+    expect(cards.map((c) => c.title)).toEqual(['GET /orders/:id']);
+    expect(cards[0]!.description).toContain('Order 7 failed to render');
+  });
+
+  it('SIGTERM with reports still queued: all are delivered before the process exits', async () => {
+    // A 10-minute drain cadence keeps every report queued until shutdown.
+    const started = await startApp(svc.url, svc.keys, {
+      NUXT_PUBLIC_SVC_FLUSH_INTERVAL_MS: '600000',
+    });
+    app = started.app;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fetch(`${started.base}/api/items/${i}`)),
+    );
+    expect(await svc.cards()).toEqual([]);
+    app.kill('SIGTERM');
+    await app.exited;
+    const cards = await svc.cards();
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.occurrence_count).toBe(20);
+  });
+
+  it('SIGTERM with Nitro graceful shutdown disabled: flushes, then still terminates', async () => {
+    const started = await startApp(svc.url, svc.keys, {
+      NUXT_PUBLIC_SVC_FLUSH_INTERVAL_MS: '600000',
+      NITRO_SHUTDOWN_DISABLED: '1',
+    });
+    app = started.app;
+    await Promise.all(Array.from({ length: 5 }, (_, i) => fetch(`${started.base}/api/items/${i}`)));
+    app.kill('SIGTERM');
+    expect(await app.exited).toBe('SIGTERM');
+    expect((await svc.cards())[0]?.occurrence_count).toBe(5);
+  });
+});
+
+describe('keys', () => {
+  it('no private key under .output/public, though the build knew one; none in served pages', async () => {
+    // The canary secret really was baked into the server build (so the check below can fail)...
+    expect(await filesContaining(`${OUTPUT}/server`, [CANARY.signingSecret])).not.toEqual([]);
+    // ...and is nowhere in the public assets.
+    expect(await filesContaining(`${OUTPUT}/public`, [CANARY.signingSecret, CANARY.keyId])).toEqual(
+      [],
+    );
+    const started = await startApp(svc.url, svc.keys);
+    app = started.app;
+    const html = await (await fetch(`${started.base}/`)).text();
+    expect(html).toContain(svc.keys.apiKey); // the run-time publishable key, not the canary
+    expect(html).not.toContain(CANARY.apiKey);
+    for (const secret of [
+      svc.keys.signingSecret,
+      svc.keys.keyId,
+      CANARY.signingSecret,
+      CANARY.keyId,
+    ]) {
+      expect(html).not.toContain(secret);
+    }
+  });
+});
