@@ -4,9 +4,15 @@ function placeOrder(items: number): never {
   throw new Error(`Checkout failed: payment provider rejected the order (${items} items)`);
 }
 
-/** A shop page whose "Place order" button throws. */
+function Receipt({ items }: { items: number }) {
+  if (items > 0) throw new Error('Receipt template is missing');
+  return <p>Receipt</p>;
+}
+
+/** A shop page: "Place order" throws in a click handler, "Show receipt" breaks rendering. */
 export function App() {
   const [items, setItems] = useState(1);
+  const [receipt, setReceipt] = useState(false);
   return (
     <main>
       <h1>Svc + Vite example</h1>
@@ -17,6 +23,10 @@ export function App() {
       <button type="button" id="place-order" onClick={() => placeOrder(items)}>
         Place order
       </button>
+      <button type="button" id="show-receipt" onClick={() => setReceipt(true)}>
+        Show receipt
+      </button>
+      {receipt && <Receipt items={items} />}
     </main>
   );
 }

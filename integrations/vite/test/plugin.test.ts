@@ -1,0 +1,126 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type InlineConfig } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { svc, type SvcViteOptions } from '../src/plugin.ts';
+
+// Real `vite build` runs (in process) of a tiny app written to a temp dir.
+const PUB = `svc_pub_${'0a'.repeat(24)}`;
+const SECRET = `svc_sec_${'5e'.repeat(32)}`;
+const KEY_ID = 'svck_1234abcd';
+let dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
+
+function app(main: string, env: Record<string, string> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'svc-vite-'));
+  dirs.push(root);
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>',
+  );
+  writeFileSync(join(root, 'main.js'), main);
+  writeFileSync(
+    join(root, '.env'),
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  );
+  return root;
+}
+
+async function buildApp(root: string, options: SvcViteOptions = {}, extra: InlineConfig = {}) {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [svc(options)],
+    build: { minify: false, outDir: join(root, 'dist') },
+    ...extra,
+  });
+  const assets = join(root, 'dist', 'assets');
+  const files = readdirSync(assets);
+  const read = (f: string) => readFileSync(join(assets, f), 'utf8');
+  return {
+    files,
+    js: files
+      .filter((f) => f.endsWith('.js'))
+      .map(read)
+      .join('\n'),
+    html: readFileSync(join(root, 'dist', 'index.html'), 'utf8'),
+  };
+}
+
+const USE_CONFIG = `import { config } from 'virtual:svc/config';\nwindow.svcConfig = config;\n`;
+
+describe('svc() plugin, real vite build', () => {
+  it('serves the client config: publishable key, release option, mode as environment', async () => {
+    const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB });
+    const out = await buildApp(root, { release: 'r-42' });
+    expect(out.js).toContain(PUB);
+    expect(out.js).toMatch(/"?environment"?:\s*"production"/);
+    expect(out.js).toMatch(/"?release"?:\s*"r-42"/);
+    expect(out.js).toMatch(/"?sourceMaps"?:\s*false/);
+    expect(out.files.some((f) => f.endsWith('.map'))).toBe(false);
+    expect(out.html).not.toContain('svc.sourcemaps');
+  });
+
+  it('with sourceMaps: hidden maps (no sourceMappingURL) and a registry in index.html', async () => {
+    const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB });
+    const out = await buildApp(root, { sourceMaps: true });
+    const chunk = out.files.find((f) => f.endsWith('.js'))!;
+    expect(out.files).toContain(`${chunk}.map`);
+    expect(out.js).not.toContain('sourceMappingURL');
+    expect(out.html).toContain("Symbol.for('svc.sourcemaps')");
+    expect(out.html).toContain(JSON.stringify({ [`assets/${chunk}`]: `assets/${chunk}.map` }));
+    // The registry is a classic script placed before the module script.
+    expect(out.html.indexOf('svc.sourcemaps')).toBeLessThan(out.html.indexOf('type="module"'));
+  });
+
+  it('keeps an explicit build.sourcemap setting', async () => {
+    const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB });
+    const out = await buildApp(root, { sourceMaps: true }, { build: { sourcemap: true } } as never);
+    expect(out.js).toContain('sourceMappingURL');
+  });
+
+  it('fails when a svc_sec_ value would ship, without printing it', async () => {
+    const root = app(`console.log(${JSON.stringify(SECRET)});`);
+    const error = await buildApp(root).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).message)).toContain(
+      '[svc] Build stopped: a signing secret (svc_sec_...) would be shipped in the client file assets/',
+    );
+    expect(String((error as Error).message)).not.toContain(SECRET.slice(8));
+  });
+
+  it('fails when the values of SERVICE_SIGNING_SECRET / SERVICE_KEY_ID reach a chunk via define', async () => {
+    const root = app('console.log(__SIGNING__, __KEY__);', {
+      SERVICE_SIGNING_SECRET: 'not-prefixed-secret-123',
+      SERVICE_KEY_ID: KEY_ID,
+    });
+    const define = {
+      __SIGNING__: JSON.stringify('not-prefixed-secret-123'),
+      __KEY__: JSON.stringify(KEY_ID),
+    };
+    const error = await buildApp(root, {}, { define }).catch((e: Error) => e);
+    expect(String((error as Error).message)).toContain(
+      'the value of SERVICE_SIGNING_SECRET and the value of SERVICE_KEY_ID would be shipped',
+    );
+  });
+
+  it('builds when the secret stays on the server side (unused in client code)', async () => {
+    const root = app('console.log("hello");', { SERVICE_SIGNING_SECRET: SECRET });
+    await expect(buildApp(root)).resolves.toBeDefined();
+  });
+
+  it('refuses a non-publishable VITE_SERVICE_API_KEY', async () => {
+    const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: KEY_ID });
+    const error = await buildApp(root).catch((e: Error) => e);
+    expect(String((error as Error).message)).toContain(
+      '[svc] VITE_SERVICE_API_KEY must be a publishable key (svc_pub_...)',
+    );
+  });
+});
