@@ -47,7 +47,6 @@ export function createCoreClient(
   );
   for (const w of creds.warnings) debug.warn(w);
   const pipeline = createPipeline(
-    platform,
     o,
     d,
     debug,

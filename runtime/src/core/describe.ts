@@ -1,100 +1,59 @@
 // Renders any `description` argument as text, deterministically (same input, same text), so that
 // the service's description dedup still works. Never throws.
 
-const BUDGET = 60_000;
+const isError = (v: unknown): v is Error =>
+  v instanceof Error || (!!v && typeof v === 'object' && 'stack' in v && 'message' in v);
 
-function isError(v: unknown): v is Error {
-  return v instanceof Error || (!!v && typeof v === 'object' && 'stack' in v && 'message' in v);
-}
-
-function prop(v: object, k: string): unknown {
-  try {
-    return (v as Record<string, unknown>)[k];
-  } catch {
-    return undefined;
-  }
-}
-
-/** `Name: message` then the stack frames, then `Caused by: ...` for each cause. */
-function renderError(e: Error, seen: Set<unknown>): string {
-  let out = '';
-  let cur: unknown = e;
-  for (let depth = 0; isError(cur) && depth < 10; depth++) {
-    if (seen.has(cur)) {
-      out += '\nCaused by: [Circular]';
-      break;
-    }
-    seen.add(cur);
-    const name = String(prop(cur, 'name') ?? 'Error');
-    const message = String(prop(cur, 'message') ?? '');
-    const head = message ? `${name}: ${message}` : name;
-    const stack = prop(cur, 'stack');
-    let frames = typeof stack === 'string' ? stack : '';
-    // V8 stacks repeat "Name: message" first; Firefox/Safari stacks are frames only.
-    const v8Head = frames.indexOf('\n    at ');
-    if (frames.startsWith(head)) frames = frames.slice(head.length);
-    else if (v8Head >= 0) frames = frames.slice(v8Head);
-    else if (frames) frames = `\n${frames}`;
-    out += (depth ? '\nCaused by: ' : '') + head + frames.replace(/\s+$/, '');
-    const errors = prop(cur, 'errors');
-    if (Array.isArray(errors)) {
-      for (const inner of errors.slice(0, 10)) out += `\nIncludes: ${render(inner, seen)}`;
-    }
-    cur = prop(cur, 'cause');
-    if (cur !== undefined && !isError(cur)) out += `\nCaused by: ${render(cur, seen)}`;
-  }
+/** `Name: message`, the stack frames, then `Caused by: ...` for each cause (cycles cut). */
+function errorText(e: Error, seen: unknown[]): string {
+  if (seen.includes(e)) return '[Circular]';
+  seen.push(e);
+  const name = String(e.name ?? 'Error');
+  const head = e.message ? `${name}: ${e.message}` : name;
+  let frames = typeof e.stack === 'string' ? e.stack : '';
+  // V8 stacks repeat "Name: message" first; Firefox and Safari stacks hold frames only.
+  const at = frames.indexOf('\n    at ');
+  frames = frames.startsWith(head)
+    ? frames.slice(head.length)
+    : at >= 0
+      ? frames.slice(at)
+      : frames && `\n${frames}`;
+  let out = head + frames.trimEnd();
+  const { errors, cause } = e as Error & { errors?: unknown };
+  if (Array.isArray(errors))
+    for (const inner of errors.slice(0, 10)) out += `\nIncludes: ${text(inner, seen)}`;
+  if (cause !== undefined && seen.length < 10) out += `\nCaused by: ${text(cause, seen)}`;
   return out;
 }
 
-/** JSON-like text for any value: cycles, BigInt, Map, Set, nested Errors, throwing getters. */
-function toJson(v: unknown, seen: Set<unknown>, depth: number, budget: { n: number }): string {
-  if (budget.n <= 0) return '"..."';
-  let out: string;
-  if (v === null || v === undefined) out = 'null';
-  else if (typeof v === 'string') out = JSON.stringify(v);
-  else if (typeof v === 'number' || typeof v === 'boolean') out = String(v);
-  else if (typeof v === 'bigint') out = `"${v}n"`;
-  else if (typeof v === 'symbol' || typeof v === 'function') out = JSON.stringify(`[${typeof v}]`);
-  else if (seen.has(v)) out = '"[Circular]"';
-  else if (depth > 8) out = '"[Object]"';
-  else if (isError(v)) out = JSON.stringify(renderError(v, new Set(seen)));
-  else {
-    seen.add(v);
-    const inner = (x: unknown) => toJson(x, seen, depth + 1, budget);
-    if (Array.isArray(v)) out = `[${v.slice(0, 100).map(inner).join(',')}]`;
-    else if (v instanceof Map) out = `{"Map":[${[...v].slice(0, 100).map(inner).join(',')}]}`;
-    else if (v instanceof Set) out = `{"Set":[${[...v].slice(0, 100).map(inner).join(',')}]}`;
-    else if (v instanceof Date)
-      out = JSON.stringify(Number.isNaN(+v) ? 'Invalid Date' : v.toISOString());
-    else {
-      const parts: string[] = [];
-      for (const k of Object.keys(v).slice(0, 100))
-        parts.push(`${JSON.stringify(k)}:${inner(prop(v, k))}`);
-      out = `{${parts.join(',')}}`;
-    }
-    seen.delete(v);
-  }
-  budget.n -= out.length;
-  return out;
-}
-
-function render(v: unknown, seen: Set<unknown>): string {
+/** JSON text of any value: cycles, BigInt, Map, Set, nested Errors, functions and symbols. */
+function text(v: unknown, seen: unknown[]): string {
   if (typeof v === 'string') return v;
-  if (isError(v)) return renderError(v, seen);
-  return toJson(v, seen, 0, { n: BUDGET });
+  if (isError(v)) return errorText(v, seen);
+  const objects: unknown[] = [];
+  return (
+    JSON.stringify(v, (_key, x: unknown) => {
+      if (typeof x === 'bigint') return `${x}n`;
+      if (typeof x === 'function' || typeof x === 'symbol') return `[${typeof x}]`;
+      if (!x || typeof x !== 'object') return x;
+      if (isError(x)) return errorText(x, seen);
+      if (objects.includes(x)) return '[Circular]';
+      objects.push(x);
+      return x instanceof Map ? { Map: [...x] } : x instanceof Set ? { Set: [...x] } : x;
+    }) ?? String(v)
+  );
 }
 
 /** Description text for any value, or `undefined` for null/undefined. */
 export function describe(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' || value == null) return value ?? undefined;
   try {
-    return render(value, new Set());
+    return text(value, []);
   } catch {
     try {
-      return Object.prototype.toString.call(value);
+      return String(value);
     } catch {
-      return '[unrenderable]';
+      return Object.prototype.toString.call(value);
     }
   }
 }

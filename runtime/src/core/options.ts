@@ -75,14 +75,24 @@ export interface Resolved {
   logLocally: boolean;
 }
 
-const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : d);
-const str = (v: unknown): string | undefined =>
-  typeof v === 'string' && v.trim() ? v.trim() : undefined;
-/** A finite number within [min, max], rounded when `int`; anything else gives the default. */
-function num(v: unknown, d: number, min: number, max: number, int = true): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) return d;
-  return int ? Math.floor(v) : v;
-}
+/** Boolean options and their defaults. */
+const BOOLS = {
+  enabled: true,
+  hideApiResponse: true,
+  captureLocation: true,
+  lineNumbers: false,
+  debug: false,
+  logLocally: false,
+};
+/** Numeric options: default, min, max. Out of range or not a finite number gives the default. */
+const NUMBERS: Record<string, [number, number, number]> = {
+  sampleRate: [1, 0, 1],
+  maxQueueSize: [100, 1, 1e6],
+  concurrency: [3, 1, 1000],
+  flushIntervalMs: [2000, 0, 864e5],
+  timeoutMs: [5000, 1, 864e5],
+  maxRetries: [3, 0, 100],
+};
 
 /** Reads one option without ever throwing (getters and proxies may throw). */
 export function read(options: unknown, key: string): unknown {
@@ -95,27 +105,23 @@ export function read(options: unknown, key: string): unknown {
   }
 }
 
+/** Typed, in-range values for every option; invalid values fall back to their defaults. */
 export function resolveOptions(options: unknown, sourceMapsDefault: boolean): Resolved {
-  const o = (k: string) => read(options, k);
-  const beforeSend = o('beforeSend');
-  return {
-    enabled: bool(o('enabled'), true),
-    environment: str(o('environment')),
-    release: str(o('release')),
-    defaultTags: o('defaultTags'),
-    sampleRate: num(o('sampleRate'), 1, 0, 1, false),
-    hideApiResponse: bool(o('hideApiResponse'), true),
-    captureLocation: bool(o('captureLocation'), true),
-    lineNumbers: bool(o('lineNumbers'), false),
-    sourceMaps: bool(o('sourceMaps'), sourceMapsDefault),
-    maxQueueSize: num(o('maxQueueSize'), 100, 1, 1e6),
-    concurrency: num(o('concurrency'), 3, 1, 1000),
-    flushIntervalMs: num(o('flushIntervalMs'), 2000, 0, 864e5),
-    timeoutMs: num(o('timeoutMs'), 5000, 1, 864e5),
-    maxRetries: num(o('maxRetries'), 3, 0, 100),
-    beforeSend:
-      typeof beforeSend === 'function' ? (beforeSend as Resolved['beforeSend']) : undefined,
-    debug: bool(o('debug'), false),
-    logLocally: bool(o('logLocally'), false),
-  };
+  const r: Record<string, unknown> = { defaultTags: read(options, 'defaultTags') };
+  for (const [k, d] of Object.entries({ ...BOOLS, sourceMaps: sourceMapsDefault })) {
+    const v = read(options, k);
+    r[k] = typeof v === 'boolean' ? v : d;
+  }
+  for (const [k, [d, min, max]] of Object.entries(NUMBERS)) {
+    const v = read(options, k);
+    r[k] =
+      typeof v === 'number' && v >= min && v <= max ? (k === 'sampleRate' ? v : Math.floor(v)) : d;
+  }
+  for (const k of ['environment', 'release']) {
+    const v = read(options, k);
+    if (typeof v === 'string' && v.trim()) r[k] = v.trim();
+  }
+  const beforeSend = read(options, 'beforeSend');
+  if (typeof beforeSend === 'function') r.beforeSend = beforeSend;
+  return r as unknown as Resolved;
 }

@@ -1,8 +1,6 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
 import { errorFromResponse, parseRetryAfter, SvcServerError } from '../generated/errors.gen.ts';
 import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
-import type { Credentials } from './auth.ts';
-import { signHeaders } from './auth.ts';
 import type { Debug } from './debug.ts';
 import { backoffMs, shouldRetry } from './retry.ts';
 
@@ -22,7 +20,10 @@ export interface TransportContext {
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   debug: Debug;
-  credentials: Credentials;
+  /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
+  auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
+  /** Signed auth: every retry is re-signed. */
+  signed: boolean;
   hideApiResponse: boolean;
   timeoutMs: number;
   maxRetries: number;
@@ -32,15 +33,6 @@ export interface TransportContext {
 const SIGNATURE_MAX_AGE_MS = 60_000;
 const ENDPOINT = SERVICE_URL + TASKS_PATH;
 const DROP_REASONS = ['quota', 'paused', 'archived'] as const;
-
-export async function authHeaders(
-  ctx: TransportContext,
-  bytes: Uint8Array,
-): Promise<Record<string, string>> {
-  const c = ctx.credentials;
-  if (c.kind === 'bearer') return { Authorization: `Bearer ${c.apiKey}` };
-  return signHeaders(c.keyId, c.signingSecret, bytes, ctx.now());
-}
 
 function headersOf(ctx: TransportContext, auth: Record<string, string>): Record<string, string> {
   const h: Record<string, string> = {
@@ -100,10 +92,8 @@ export async function attempt(
 export async function deliver(ctx: TransportContext, p: Prepared): Promise<Outcome> {
   for (let retry = 0; ; retry++) {
     let auth = p.auth;
-    const signed = ctx.credentials.kind === 'signed';
-    if (signed && (retry > 0 || ctx.now() - p.signedAt > SIGNATURE_MAX_AGE_MS)) {
-      auth = await authHeaders(ctx, p.bytes);
-    }
+    if (ctx.signed && (retry > 0 || ctx.now() - p.signedAt > SIGNATURE_MAX_AGE_MS))
+      auth = await ctx.auth(p.bytes);
     const r = await attempt(ctx, p, auth);
     if (r.status !== undefined && r.status >= 200 && r.status < 300) {
       const outcome = outcomeOf(r.body);
