@@ -1,0 +1,93 @@
+import { SERVICE_URL } from '@svc/runtime';
+import { startTestService } from '@svc/server/testing';
+import { launchChromium, routeService, type Spawned } from '@svc/testkit';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildExample, CANARY, startApp, until } from './build';
+
+// Real Debian Chromium through playwright-core. The page's requests for the SDK's fixed service
+// address are forwarded to the local reference service by `routeService`.
+type Service = Awaited<ReturnType<typeof startTestService>>;
+let svc: Service;
+let app: Spawned | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  await buildExample();
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  svc = await startTestService();
+});
+afterEach(async () => {
+  app?.kill('SIGKILL');
+  await app?.exited;
+  app = undefined;
+  await svc.close();
+});
+
+async function openPage(env: Record<string, string> = {}) {
+  const started = await startApp(svc.url, svc.keys, env);
+  app = started.app;
+  const page = await browser.newPage();
+  await routeService(page, SERVICE_URL, svc.url);
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(SERVICE_URL)) requests.push(r.headers().authorization ?? '');
+  });
+  await page.goto(`${started.base}/`, { waitUntil: 'networkidle' });
+  return { page, requests };
+}
+
+describe('examples/nuxt in Chromium, against the reference service', () => {
+  it('a clicked client error makes a card, with the run-time publishable key', async () => {
+    const { page, requests } = await openPage();
+    await page.click('#explode');
+    const cards = await until(svc.cards, (c) => c.length > 0);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ title: 'Browser error on /', severity: 'major' });
+    expect(cards[0]!.description).toContain('Button exploded in the browser');
+    expect(cards[0]!.tags).toEqual(expect.arrayContaining(['nuxt', 'client', 'env:example']));
+    // The key baked at build time (the canary) was replaced by the one given at run time.
+    expect(requests).toEqual([`Bearer ${svc.keys.apiKey}`]);
+    expect(requests.join()).not.toContain(CANARY.apiKey);
+    // Nuxt's own error handling still ran: the app is alive and counted the click.
+    expect(await page.textContent('#clicks')).toBe('clicks: 1');
+    await page.close();
+  });
+
+  it('hidden source maps resolve the card to the original .vue file', async () => {
+    const { page } = await openPage();
+    // The module registered every hidden map for the runtime's resolver: pathname -> map URL.
+    const registry = await page.evaluate(() => (globalThis as any)[Symbol.for('svc.sourcemaps')]);
+    const entries = Object.entries(registry as Record<string, string>);
+    expect(entries.length).toBeGreaterThan(1);
+    for (const [chunk, map] of entries) expect(map).toMatch(new RegExp(`${chunk}\\.map$`));
+    const map = await (await fetch(entries[0]![1])).json();
+    expect(map.version).toBe(3);
+    await page.click('#explode');
+    const cards = await until(svc.cards, (c) => c.length > 0);
+    expect(cards[0]!.file_name).toMatch(/(^|\/)app\/pages\/index\.vue$/);
+    await page.close();
+  });
+
+  it('a NuxtError 404 is skipped; reports wait for the page to be hidden, then flush', async () => {
+    // A 10-minute drain cadence: only the flush on `visibilitychange` can send the report.
+    const { page, requests } = await openPage({ NUXT_PUBLIC_SVC_FLUSH_INTERVAL_MS: '600000' });
+    await page.click('#not-found');
+    await page.click('#explode');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(requests).toEqual([]); // still queued
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const cards = await until(svc.cards, (c) => c.length > 0);
+    await new Promise((r) => setTimeout(r, 1000)); // a reported 404 would have come in the same flush
+    expect((await svc.cards()).map((c) => c.title)).toEqual(['Browser error on /']);
+    expect(cards[0]!.description).toContain('Button exploded');
+    expect(requests).toHaveLength(1);
+    await page.close();
+  });
+});
