@@ -5,8 +5,6 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import type { Member, Plan, ProjectState } from '../store/types.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';
-import { runDemo } from './demo.ts';
-import { runServe } from './serve.ts';
 
 export const USAGE = `svc-server: the Svc reference ingestion service
 
@@ -62,8 +60,9 @@ export async function main(argv: string[]): Promise<void> {
       process.stdout.write(USAGE);
       return;
     }
-    if (command === 'serve') return await runServe(flags);
-    if (command === 'demo') return await runDemo(flags);
+    // Loaded lazily: admin commands do not pay for the HTTP stack.
+    if (command === 'serve') return await (await import('./serve.ts')).runServe(flags);
+    if (command === 'demo') return await (await import('./demo.ts')).runDemo(flags);
     if (command === 'init') {
       openAdmin(flags).close();
       console.log(`Initialised ${dataDirOf(flags)}/svc.sqlite`);

@@ -15,6 +15,7 @@ export interface TasksDeps {
 
 const DECRYPT_MESSAGE = 'Could not decrypt the request payload.';
 const EMPTY = Buffer.alloc(0);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const withRate = (reply: FastifyReply, rate: RateState) =>
   reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
@@ -45,10 +46,10 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
     }
     let body: unknown;
     try {
-      body = JSON.parse(rawBody.toString('utf8'));
+      body = JSON.parse(UTF8.decode(rawBody));
     } catch {
       return reject(422, {
-        message: 'The request body is not valid JSON.',
+        message: 'The request body is not valid UTF-8 JSON.',
         errors: { body: ['The body must be a JSON object.'] },
       });
     }
