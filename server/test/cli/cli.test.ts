@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers.ts';
+
+// The real `svc-server` binary (dist/cli.js) against a temp data dir.
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+
+describe('svc-server CLI', () => {
+  it('creates an account with members, a project and keys, values printed once', async () => {
+    expect((await cli('init')).stdout).toContain('svc.sqlite');
+    const acc = await cli(
+      'account',
+      'create',
+      '--name',
+      'Acme',
+      '--plan',
+      'indie',
+      '--member',
+      'ann@acme.test:owner',
+      '--member',
+      'bob@acme.test:admin',
+    );
+    expect(acc.stdout).toMatch(/Created account #1 "Acme" \(indie\)/);
+    expect((await cli('project', 'create', '--account', '1', '--name', 'Web')).stdout).toMatch(
+      /project #1/,
+    );
+    const pub = await cli(
+      'key',
+      'create',
+      '--project',
+      '1',
+      '--type',
+      'publishable',
+      '--name',
+      'web',
+      '--origin',
+      'https://acme.test',
+    );
+    const token = /apiKey: (svc_pub_[0-9a-f]{48})/.exec(pub.stdout)?.[1];
+    expect(token).toBeDefined();
+    const sec = await cli(
+      'key',
+      'create',
+      '--project',
+      '1',
+      '--type',
+      'secret',
+      '--name',
+      'api',
+      '--json',
+    );
+    const secret = JSON.parse(sec.stdout);
+    expect(secret.signingSecret).toMatch(/^svc_sec_/);
+    const enc = await cli('key', 'create', '--project', '1', '--type', 'encryption', '--name', 'e');
+    expect(enc.stdout).toMatch(/encryptionKeyId: +svcek_/);
+    const list = await cli('key', 'list', '--project', '1');
+    expect(list.stdout).toContain('https://acme.test');
+    expect(list.stdout).not.toContain(token!);
+    expect(list.stdout).not.toContain(secret.signingSecret);
+    const wal = join(dataDir, 'svc.sqlite-wal');
+    const db = Buffer.concat([
+      readFileSync(join(dataDir, 'svc.sqlite')),
+      existsSync(wal) ? readFileSync(wal) : Buffer.alloc(0),
+    ]);
+    expect(db.includes(Buffer.from(token!))).toBe(false);
+    expect(db.includes(Buffer.from(secret.signingSecret))).toBe(false);
+    const accounts = await cli('account', 'list');
+    expect(accounts.stdout).toContain('bob@acme.test:admin');
+  });
+
+  it('pauses, resumes, archives and revokes, and lists cards', async () => {
+    expect((await cli('project', 'pause', '1')).stdout).toContain('is now paused');
+    expect((await cli('project', 'resume', '1')).stdout).toContain('is now active');
+    expect((await cli('project', 'archive', '1')).stdout).toContain('is now archived');
+    expect((await cli('key', 'revoke', '1')).stdout).toContain('revoked');
+    expect((await cli('cards', 'list', '--project', '1')).stdout).toContain('No cards yet.');
+    expect(JSON.parse((await cli('cards', 'list', '--project', '1', '--json')).stdout)).toEqual([]);
+  });
+
+  it('fails clearly with exit code 1', async () => {
+    for (const args of [
+      ['account', 'create', '--name', 'X', '--plan', 'gold'],
+      ['key', 'revoke', '99'],
+      ['project', 'pause', 'abc'],
+      ['cards', 'list', '--project', '42'],
+      ['frobnicate'],
+      ['account', 'create', '--bogus'],
+    ]) {
+      const r = await cli(...args);
+      expect([args, r.code]).toEqual([args, 1]);
+      expect(r.output).toMatch(/^svc-server: .+\nRun "svc-server help"/);
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../src/admin.ts';
+import { PLANS } from '../../src/generated/limits.gen.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
+import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
+
+// The real SQLite store in-process with an injected clock: time-dependent rules (minute windows,
+// midnight UTC reset, least-recently-seen pruning) that a fixed-clock process cannot show.
+const dirs: string[] = [];
+let clock = Date.UTC(2026, 10, 22, 23, 59, 0);
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function setup(opts: { variantCap?: number; plans?: Partial<typeof PLANS> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
+  dirs.push(dataDir);
+  const store: Store = openSqliteStore({
+    dataDir,
+    now: () => clock,
+    plans: { ...PLANS, ...opts.plans } as never,
+    variantCap: opts.variantCap ?? 20,
+    projectQuotaShare: 0.8,
+  });
+  const admin = createAdmin(store);
+  const account = await admin.createAccount({ name: 'A', plan: 'hobby' });
+  const project = await admin.createProject({ accountId: account.id, name: 'P' });
+  const key: AuthKey = {
+    id: 1,
+    kind: 'publishable',
+    projectId: project.id,
+    accountId: account.id,
+    plan: 'hobby',
+    secretHash: null,
+    origins: [],
+  };
+  return { store, key, projectId: project.id };
+}
+
+const r = (title: string, more: Partial<TaskReport> = {}): TaskReport => ({
+  severity: 'major',
+  priority: 'medium',
+  title,
+  description: null,
+  tags: [],
+  file_name: null,
+  line_number: null,
+  ...more,
+});
+
+describe('time windows', () => {
+  it('the burst window reopens each minute', async () => {
+    clock = Date.UTC(2026, 10, 22, 10, 0, 59);
+    const { store, key } = await setup({
+      plans: { hobby: { burstPerMinute: 2, dailyEvents: 100 } } as never,
+    });
+    expect((await store.ingest(key, r('a'))).kind).toBe('created');
+    expect((await store.ingest(key, r('b'))).kind).toBe('created');
+    const limited = await store.ingest(key, r('c'));
+    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
+    clock += 1000;
+    expect((await store.ingest(key, r('c'))).kind).toBe('created');
+  });
+
+  it('the daily quota resets at midnight UTC', async () => {
+    clock = Date.UTC(2026, 10, 22, 23, 59, 59);
+    const { store, key } = await setup({
+      plans: { hobby: { burstPerMinute: 100, dailyEvents: 2 } } as never,
+    });
+    await store.ingest(key, r('a'));
+    await store.ingest(key, r('b'));
+    expect(await store.ingest(key, r('c'))).toMatchObject({ kind: 'dropped', reason: 'quota' });
+    clock = Date.UTC(2026, 10, 23, 0, 0, 0);
+    expect((await store.ingest(key, r('c'))).kind).toBe('created');
+  });
+});
+
+describe('variants cap', () => {
+  it('prunes the least recently seen into one Other variants row that keeps no bodies', async () => {
+    clock = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const { store, key, projectId } = await setup({ variantCap: 3 });
+    const send = async (file: string) => {
+      clock += 1000;
+      return store.ingest(key, r('Capped', { description: 'same', file_name: file }));
+    };
+    await send('a.ts');
+    await send('b.ts');
+    await send('c.ts');
+    await send('a.ts'); // a is now the most recent; b is the least recently seen
+    await send('d.ts'); // novel: b is pruned
+    await send('e.ts'); // novel: c is pruned
+    const [card] = await store.listCards(projectId);
+    expect(card!.occurrence_count).toBe(6);
+    const named = card!.variants.filter((v) => !v.aggregate).map((v) => [v.file_name, v.count]);
+    expect(named.sort()).toEqual([
+      ['a.ts', 2],
+      ['d.ts', 1],
+      ['e.ts', 1],
+    ]);
+    const other = card!.variants.filter((v) => v.aggregate);
+    expect(other).toHaveLength(1);
+    expect(other[0]).toMatchObject({
+      title: 'Other variants',
+      description: null,
+      file_name: null,
+      count: 2,
+    });
+    const total = card!.variants.reduce((n, v) => n + v.count, 0);
+    expect(total).toBe(card!.occurrence_count);
+  });
+
+  it('absent fields are part of identity', async () => {
+    const { store, key, projectId } = await setup();
+    await store.ingest(key, r('Id'));
+    await store.ingest(key, r('Id'));
+    await store.ingest(key, r('Id', { line_number: 4 }));
+    const [card] = await store.listCards(projectId);
+    expect(card!.variants.map((v) => v.count).sort()).toEqual([1, 2]);
+  });
+});
+
+describe('keys at rest', () => {
+  it('stores no key value, only hashes and public ids', async () => {
+    const { store, projectId } = await setup();
+    const admin = createAdmin(store);
+    const pub = await admin.createPublishableKey({ projectId, name: 'b' });
+    const sec = await admin.createSecretKey({ projectId, name: 's' });
+    const dump = JSON.stringify(await store.listKeys(projectId));
+    expect(dump).not.toContain(pub.token);
+    expect(dump).not.toContain(sec.signingSecret);
+    expect(pub.token).toMatch(/^svc_pub_[0-9a-f]{48}$/);
+    expect(sec.keyId).toMatch(/^svck_/);
+    expect(sec.signingSecret).toMatch(/^svc_sec_/);
+  });
+});
