@@ -7,8 +7,7 @@ import type { Logger } from './types.ts';
 /** Key values by prefix; key ids (public) keep their first 4 characters for recognition. */
 const TOKENS = /\b(svc_pub_|svc_sec_|svck_|svcek_)([\w-]{0,4})[\w-]*/g;
 /** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
-const HEADERS =
-  /((?:authorization|x-svc-signature|signingSecret|apiKey)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
+const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
 
 export function redact(v: unknown, secrets: readonly string[]): string {
   let s = describe(v) ?? String(v);

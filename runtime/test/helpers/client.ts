@@ -1,0 +1,37 @@
+// Builds clients for tests: fetch redirected to a local server, a recording logger, and injected
+// clock/sleep/random where a test needs them.
+import { createClient, SERVICE_URL, type SvcOptions } from '../../src/index.node.ts';
+import type { ClientDeps } from '../../src/core/types.ts';
+import { redirectFetch } from './recording-server.ts';
+
+export interface LogLine {
+  level: 'debug' | 'info' | 'warn';
+  text: string;
+}
+
+export function recordingLogger() {
+  const lines: LogLine[] = [];
+  const push =
+    (level: LogLine['level']) =>
+    (...args: unknown[]) =>
+      lines.push({
+        level,
+        text: args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '),
+      });
+  return { lines, logger: { debug: push('debug'), info: push('info'), warn: push('warn') } };
+}
+
+/** Sleeps recorded and skipped (resolved at once). */
+export function fakeSleep() {
+  const delays: number[] = [];
+  return { delays, sleep: async (ms: number) => void delays.push(ms) };
+}
+
+export function clientFor(url: string, options: SvcOptions, deps: ClientDeps = {}) {
+  const log = recordingLogger();
+  const client = createClient(
+    { captureLocation: false, ...options },
+    { fetch: redirectFetch(url, SERVICE_URL), logger: log.logger, ...deps },
+  );
+  return { client, log };
+}
