@@ -7,8 +7,12 @@ export const INSTRUMENTATION = `${MARKER}. Server errors become cards (Node and 
 import { captureRequestError, registerSvc } from '@svc/next';
 
 export function register() {
-  // Reads SERVICE_KEY_ID and SERVICE_SIGNING_SECRET (server-only; never NEXT_PUBLIC_).
-  registerSvc();
+  // Credentials: SERVICE_KEY_ID and SERVICE_SIGNING_SECRET, read at run time (server-only; never
+  // NEXT_PUBLIC_). Release and environment: inlined at build time by withSvc (next.config).
+  registerSvc({
+    release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
+    environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
+  });
 }
 
 export const onRequestError = captureRequestError;

@@ -31,6 +31,13 @@ function env(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/** `options` over `defaults`, where an `undefined` option keeps the default. */
+export function withDefaults(options: SvcOptions, defaults: SvcOptions): SvcOptions {
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) merged[key] = value;
+  return merged as SvcOptions;
+}
+
 /**
  * Creates (once) the shared server client. Credentials default to `SERVICE_KEY_ID` and
  * `SERVICE_SIGNING_SECRET`; `environment` and `release` default to what `withSvc` injected
@@ -45,13 +52,13 @@ export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | und
     const state = serverState();
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
     state.debug = clientOptions.debug === true;
-    return initShared({
+    const defaults: SvcOptions = {
       keyId: env('SERVICE_KEY_ID'),
       signingSecret: env('SERVICE_SIGNING_SECRET'),
       environment: env('NEXT_PUBLIC_SERVICE_ENVIRONMENT') ?? env('SERVICE_ENVIRONMENT'),
       release: env('NEXT_PUBLIC_SERVICE_RELEASE') ?? env('SERVICE_RELEASE'),
-      ...clientOptions,
-    });
+    };
+    return initShared(withDefaults(clientOptions, defaults));
   } catch (error) {
     console.warn('[svc/next] could not start the server client:', (error as Error)?.message);
     return undefined;

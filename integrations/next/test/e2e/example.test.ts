@@ -1,0 +1,144 @@
+// End to end: the example app built by webpack and by Turbopack, each against its own reference
+// service. Every failing path must make exactly one card with a stable title (a second failure
+// folds into it), redirect()/notFound() none, and no secret may reach the browser output.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERVICE_URL } from '@svc/runtime';
+import { startTestService, type TestService } from '@svc/server/testing';
+import { launchChromium, routeService, type Spawned } from '@svc/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanStatic } from '../../src/cli/check.ts';
+import { type Bundler, buildExample, EXAMPLE_DIR, startExample, waitUntil } from './app.ts';
+
+const TITLES = {
+  serverComponent: 'Error in server component /server-error',
+  routeHandler: 'TypeError in route handler GET /api/boom',
+  serverAction: 'Error in server action /action',
+  clientComponent: "TypeError: Cannot read properties of undefined (reading 'length')",
+  boundary: 'RangeError: Widget size out of range',
+};
+
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (bundler) => {
+  const distDir = `.next-${bundler}`;
+  let service: TestService;
+  let app: Spawned | undefined;
+  let appUrl: string;
+
+  const cardsTitled = async (title: string) =>
+    (await service.cards()).filter((card) => card.title === title);
+  const oneCard = async (title: string, occurrences: number) => {
+    const cards = await waitUntil(
+      () => cardsTitled(title),
+      (c) => c.length === 1 && c[0]!.occurrence_count >= occurrences,
+    );
+    expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([[title, occurrences]]);
+    return cards[0]!;
+  };
+  const openPage = async (path: string): Promise<Page> => {
+    browser ??= await launchChromium();
+    const page = await browser.newPage();
+    await routeService(page, SERVICE_URL, service.url);
+    await page.goto(appUrl + path);
+    return page;
+  };
+
+  beforeAll(async () => {
+    service = await startTestService();
+    rmSync(join(EXAMPLE_DIR, distDir), { recursive: true, force: true });
+    await buildExample(bundler, distDir, service.keys);
+    const started = await startExample(distDir, service.keys, service.url);
+    app = started.app;
+    appUrl = started.url;
+  });
+
+  afterAll(async () => {
+    app?.kill();
+    await app?.exited;
+    await service?.close();
+  });
+
+  it('redirect() and notFound() answer normally and make no card', async () => {
+    const redirect = await fetch(`${appUrl}/redirect`, { redirect: 'manual' });
+    expect(redirect.status).toBe(307);
+    const missing = await fetch(`${appUrl}/missing`);
+    expect(missing.status).toBe(404);
+    // Give a (wrong) report time to arrive before checking; the final test checks again.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await service.cards()).toEqual([]);
+  });
+
+  it('a failing server component makes one card, tagged with router, route type and digest', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await fetch(`${appUrl}/server-error`)).status).toBe(500);
+    }
+    const card = await oneCard(TITLES.serverComponent, 2);
+    expect(card.tags).toEqual(
+      expect.arrayContaining(['next', 'router:app-router', 'route-type:render', 'release:e2e']),
+    );
+    expect(card.tags.some((t) => /^digest:\w+/.test(t))).toBe(true);
+    expect(card.description).toContain('Order service unavailable');
+  });
+
+  it('a failing route handler makes one card', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await fetch(`${appUrl}/api/boom`)).status).toBe(500);
+    }
+    const card = await oneCard(TITLES.routeHandler, 2);
+    expect(card.tags).toContain('route-type:route');
+  });
+
+  it('a failing server action makes one card (the boundary does not report it again)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const page = await openPage('/action');
+      await page.click('#place-order');
+      await page.waitForSelector('#action-failed');
+      await page.waitForTimeout(500);
+      await page.close();
+    }
+    const card = await oneCard(TITLES.serverAction, 2);
+    expect(card.tags).toContain('route-type:action');
+  });
+
+  it('a client component error clicked in Chromium makes one card (app/error.tsx)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const page = await openPage('/client-error');
+      await page.click('#break-cart');
+      await page.waitForSelector('#cart-failed');
+      await waitUntil(
+        () => cardsTitled(TITLES.clientComponent),
+        (c) => c.length === 1 && c[0]!.occurrence_count === i + 1,
+      );
+      await page.close();
+    }
+    const card = await oneCard(TITLES.clientComponent, 2);
+    expect(card.tags).toEqual(
+      expect.arrayContaining(['runtime:browser', 'source:boundary', 'release:e2e']),
+    );
+  });
+
+  it('an error caught by <SvcErrorBoundary> in Chromium makes one card', async () => {
+    const page = await openPage('/boundary');
+    await page.click('#break-widget');
+    await page.waitForSelector('#widget-failed');
+    await oneCard(TITLES.boundary, 1);
+    await page.close();
+  });
+
+  it('made exactly the expected cards, nothing for redirect/notFound', async () => {
+    const titles = (await service.cards()).map((c) => c.title).sort();
+    expect(titles).toEqual(Object.values(TITLES).sort());
+  });
+
+  it('no secret reaches the browser output, while the publishable key does', () => {
+    const dist = join(EXAMPLE_DIR, distDir);
+    expect(scanStatic(dist, [service.keys.signingSecret])).toEqual([]);
+    // The same scan finds the publishable key, which Next inlines on purpose: the scan can fail.
+    expect(scanStatic(dist, [service.keys.apiKey]).length).toBeGreaterThan(0);
+  });
+});
