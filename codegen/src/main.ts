@@ -1,7 +1,7 @@
-// CLI entry (`npm run codegen [-- --check] [-- --server <url>]`): parses flags and dispatches to
+// CLI entry (`npm run codegen [-- --check] [-- --server <url>] [-- --spec <file>]`): parses flags and dispatches to
 // generate -> write, or generate -> compare. Exit 1 on stale files or an invalid spec.
 import { parseArgs } from 'node:util';
-import { writeFiles, staleFiles } from './files.ts';
+import { staleFiles, writeFiles } from './files.ts';
 import { GENERATED_DIRS, generate, REPO_ROOT, SPEC_PATH } from './generate.ts';
 
 async function main(): Promise<number> {
@@ -10,12 +10,15 @@ async function main(): Promise<number> {
       check: { type: 'boolean', default: false },
       server: { type: 'string' },
       spec: { type: 'string', default: SPEC_PATH },
+      // Where generated paths are resolved; the repo root unless a test points it at a copy.
+      root: { type: 'string', default: REPO_ROOT },
     },
   });
+  const root = values.root;
   const artifacts = await generate(values.spec, { server: values.server });
   if (values.check) {
-    const stale = await staleFiles(REPO_ROOT, GENERATED_DIRS, artifacts);
-    for (const path of stale) console.error(`stale: ${path}`);
+    const stale = await staleFiles(root, GENERATED_DIRS, artifacts);
+    for (const path of stale) console.error(`${path} is stale: run npm run codegen`);
     if (stale.length > 0) {
       console.error(`${stale.length} generated file(s) are stale: run npm run codegen`);
       return 1;
@@ -23,7 +26,7 @@ async function main(): Promise<number> {
     console.log(`codegen: ${artifacts.length} generated files are up to date`);
     return 0;
   }
-  const touched = await writeFiles(REPO_ROOT, GENERATED_DIRS, artifacts);
+  const touched = await writeFiles(root, GENERATED_DIRS, artifacts);
   for (const path of touched) console.log(`wrote ${path}`);
   console.log(`codegen: ${artifacts.length} files, ${touched.length} changed`);
   return 0;

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { inspect } from '../src/inspect/index.ts';
+import {
+  checkErrorMapping,
+  checkMethodTable,
+  type MethodTable,
+  ModelError,
+  validateModel,
+} from '../src/model.ts';
+import { loadSpec } from './helpers.ts';
+
+async function table(): Promise<MethodTable> {
+  return inspect(await loadSpec()).methods;
+}
+
+describe('model validation', () => {
+  it('accepts the real spec: 16 methods, 4 severities x (3 priorities + bare name)', async () => {
+    const model = inspect(await loadSpec());
+    expect(() => validateModel(model)).not.toThrow();
+    expect(model.methods.methods).toHaveLength(16);
+    expect(checkMethodTable(model.methods)).toEqual([]);
+  });
+
+  it('rejects 15 methods', async () => {
+    const t = await table();
+    t.methods = t.methods.filter((m) => m.name !== 'minorHigh');
+    const problems = checkMethodTable(t);
+    expect(problems).toContain(
+      'expected exactly 16 reporting methods (4 severities x (3 priorities + the bare default-priority name)), got 15',
+    );
+    expect(problems).toContain('cell minor x high has 0 methods, expected 1');
+  });
+
+  it('rejects 17 methods', async () => {
+    const t = await table();
+    t.methods.push({
+      name: 'minorUrgent',
+      severity: 'minor',
+      priority: 'high',
+      isDefaultAlias: false,
+    });
+    const problems = checkMethodTable(t);
+    expect(problems.some((p) => p.includes('got 17'))).toBe(true);
+    expect(problems).toContain('method "minorUrgent" should be named "minorHigh"');
+  });
+
+  it('rejects duplicate names', async () => {
+    const t = await table();
+    const i = t.methods.findIndex((m) => m.name === 'majorLow');
+    t.methods[i] = { ...t.methods[i]!, name: 'majorHigh', priority: 'high' };
+    expect(checkMethodTable(t)).toContain('duplicate method name "majorHigh"');
+  });
+
+  it('rejects severities and priorities outside the spec enums', async () => {
+    const t = await table();
+    t.methods[0] = { name: 'fatalLow', severity: 'fatal', priority: 'low', isDefaultAlias: false };
+    t.methods[1] = { ...t.methods[1]!, priority: 'urgent' };
+    const problems = checkMethodTable(t);
+    expect(problems).toContain('method "fatalLow": severity "fatal" is not in the Severity enum');
+    expect(problems.some((p) => p.includes('priority "urgent" is not in the Priority enum'))).toBe(
+      true,
+    );
+  });
+
+  it('rejects a default priority outside the enum and a bare name with another priority', async () => {
+    const t = await table();
+    t.defaultPriority = 'normal';
+    const problems = checkMethodTable(t);
+    expect(problems).toContain('default priority "normal" is not one of low, medium, high');
+    expect(problems).toContain('bare method "critical" must have the default priority "normal"');
+  });
+
+  it('rejects an error mapping without a network row or with an unknown carry', async () => {
+    const mapping = inspect(await loadSpec()).errors;
+    mapping.rules = mapping.rules.filter((r) => !r.match.some((m) => m.kind === 'network'));
+    mapping.rules[0]!.carries = ['message', 'stack' as never];
+    const problems = checkErrorMapping(mapping);
+    expect(problems).toContain('no error rule matches network failures');
+    expect(problems).toContain('SvcAuthError: unknown carry "stack"');
+  });
+
+  it('throws one ModelError listing every problem', async () => {
+    const model = inspect(await loadSpec(), { server: 'ftp://nope/' });
+    model.methods.methods.pop();
+    model.limits.sdkDescriptionMax = 70000;
+    const error = (() => {
+      try {
+        validateModel(model);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).problems).toHaveLength(4 /* count, cell, clamp, url */);
+  });
+});
