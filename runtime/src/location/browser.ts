@@ -1,33 +1,45 @@
 // Browser `captureLocation`: throw site or call site; source maps (opt-in) via a lazily loaded resolver.
-import { captureStack } from './capture-stack.ts';
+import { captureError, laterStack } from './capture-stack.ts';
 import { clampFileName, urlToPath } from './paths.ts';
 import { callSites, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { CaptureLocation, Location, LocationOptions } from './types.ts';
 
 /**
- * Browser location capture. Without `sourceMaps` it is synchronous and reports the script URL's
- * path. With `sourceMaps: true` it returns a promise: the resolver module is imported on first use
- * (clients without source maps never load it), fetches the chunk's map with a timeout and a size
- * cap, and resolves with the original location, or with the unresolved one on any failure.
+ * Browser location capture. For an Error description without `sourceMaps`: synchronous, the script
+ * URL's path. A call site's stack is formatted and parsed in a microtask (a promise). With
+ * `sourceMaps: true` the resolver module is imported on first use (clients without source maps
+ * never load it); it fetches the chunk's map with a timeout and a size cap and resolves with the
+ * original location, or with the unresolved one on any failure. Never throws, never rejects.
  */
 export const captureLocation: CaptureLocation = (description, options) => {
   if (!options.captureLocation) return undefined;
   try {
     const thrown = throwSite(description);
-    const frames = thrown ? [thrown] : callSites(captureStack());
-    const [first] = frames;
-    if (!first) return undefined;
-    const unresolved = toLocation(first, options);
-    if (!options.sourceMaps) return unresolved;
-    return import('./browser-maps.ts')
-      .then((maps) => maps.resolveFrames(frames))
-      .then((frame) => (frame ? toLocation(frame, options) : unresolved))
-      .catch(() => unresolved);
+    if (thrown) return locate([thrown], options);
+    const holder = captureError();
+    if (!holder) return undefined;
+    return laterStack(holder)
+      .then((stack) => locate(callSites(stack), options) ?? {})
+      .catch(() => ({}));
   } catch {
     return undefined;
   }
 };
+
+function locate(
+  frames: Frame[],
+  options: LocationOptions,
+): Location | Promise<Location> | undefined {
+  const [first] = frames;
+  if (!first) return undefined;
+  const unresolved = toLocation(first, options);
+  if (!options.sourceMaps) return unresolved;
+  return import('./browser-maps.ts')
+    .then((maps) => maps.resolveFrames(frames))
+    .then((frame) => (frame ? toLocation(frame, options) : unresolved))
+    .catch(() => unresolved);
+}
 
 function toLocation(frame: Frame, options: LocationOptions): Location {
   const location: Location = { file_name: clampFileName(urlToPath(frame.file) ?? frame.file) };

@@ -3,14 +3,19 @@
 /** Frames captured for a call site: enough to climb out of the SDK and an integration. */
 const CALL_SITE_FRAMES = 30;
 
-/** `new Error().stack` with a deeper `Error.stackTraceLimit` for this one capture. Never throws. */
-export function captureStack(): string | undefined {
+/**
+ * An Error holding the current stack, with a deeper `Error.stackTraceLimit` for this one capture.
+ * Cheap: engines format `.stack` lazily, so callers read it later, off the reporting call.
+ * Never throws.
+ */
+export function captureError(): { stack?: string } | undefined {
   const E = Error as { stackTraceLimit?: number };
   const previous = E.stackTraceLimit;
   try {
-    if (typeof previous === 'number' && previous < CALL_SITE_FRAMES)
+    if (typeof previous === 'number' && previous < CALL_SITE_FRAMES) {
       E.stackTraceLimit = CALL_SITE_FRAMES;
-    return new Error().stack;
+    }
+    return new Error();
   } catch {
     return undefined;
   } finally {
@@ -20,4 +25,9 @@ export function captureStack(): string | undefined {
       // a frozen Error constructor keeps its limit
     }
   }
+}
+
+/** Reads `holder.stack` in a microtask: formatting the stack is most of the capture's cost. */
+export function laterStack(holder: { stack?: string }): Promise<string | undefined> {
+  return Promise.resolve().then(() => holder.stack);
 }

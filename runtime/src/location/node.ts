@@ -1,29 +1,41 @@
 // Node `captureLocation`: throw site or call site, resolved through on-disk source maps.
-import { toFsPath, toProjectPath } from './node-paths.ts';
+import { captureError, laterStack } from './capture-stack.ts';
 import { isWarm, loadMap, mapFrame } from './node-maps.ts';
-import { captureStack } from './capture-stack.ts';
+import { toFsPath, toProjectPath } from './node-paths.ts';
 import { callSite, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { CaptureLocation, Location, LocationOptions } from './types.ts';
 
 /**
- * Node location capture. Synchronous unless `sourceMaps` is on and the frame's script has not been
- * looked at yet: then a promise that reads the map from disk (once per script) and resolves with the
- * original location, or with the unresolved one on any failure. Never throws, never rejects.
+ * Node location capture. For an Error description: synchronous, unless `sourceMaps` is on and the
+ * script's map has not been read yet (then a promise: the map is read from disk once per script).
+ * For any other description the call site's stack is captured synchronously but formatted and
+ * parsed in a microtask, so the result is a promise. Never throws; promises never reject.
  */
 export const captureLocation: CaptureLocation = (description, options) => {
   if (!options.captureLocation) return undefined;
   try {
-    const frame = throwSite(description) ?? callSite(captureStack());
-    if (!frame) return undefined;
-    const path = options.sourceMaps ? toFsPath(frame.file) : undefined;
-    if (path === undefined) return toLocation(frame, options);
-    if (isWarm(path)) return toLocation(safeMap(path, frame), options);
-    return loadMap(path).then(() => toLocation(safeMap(path, frame), options));
+    const thrown = throwSite(description);
+    if (thrown) return locate(thrown, options);
+    const holder = captureError();
+    if (!holder) return undefined;
+    return laterStack(holder)
+      .then((stack) => {
+        const frame = callSite(stack);
+        return frame ? locate(frame, options) : {};
+      })
+      .catch(() => ({}));
   } catch {
     return undefined;
   }
 };
+
+function locate(frame: Frame, options: LocationOptions): Location | Promise<Location> {
+  const path = options.sourceMaps ? toFsPath(frame.file) : undefined;
+  if (path === undefined) return toLocation(frame, options);
+  if (isWarm(path)) return toLocation(safeMap(path, frame), options);
+  return loadMap(path).then(() => toLocation(safeMap(path, frame), options));
+}
 
 function safeMap(path: string, frame: Frame): Frame {
   try {
