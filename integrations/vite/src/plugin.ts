@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
 import { resolveRelease, gitRelease } from './release.ts';
+import { projectRelativeSources } from './source-paths.ts';
 import { findLeaks, forbiddenValues, type Forbidden } from './secrets.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
 
@@ -26,6 +28,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
   let config: Record<string, unknown> = {};
   let forbidden: Forbidden[] = [];
   let base = '/';
+  let sourcePaths: ReturnType<typeof projectRelativeSources> | undefined;
   return {
     name: 'svc',
     config(user) {
@@ -46,6 +49,10 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       }
       forbidden = forbiddenValues(env);
       base = resolved.base;
+      sourcePaths = projectRelativeSources(
+        resolved.root,
+        resolve(resolved.root, resolved.build.outDir),
+      );
       const release = resolveRelease(options.release, env, () => gitRelease(resolved.root));
       config = {
         apiKey,
@@ -54,6 +61,10 @@ export function svc(options: SvcViteOptions = {}): Plugin {
         sourceMaps: options.sourceMaps ?? false,
       };
       for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
+    },
+    outputOptions(output) {
+      if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
+      return { ...output, sourcemapPathTransform: sourcePaths };
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;

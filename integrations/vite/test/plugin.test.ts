@@ -74,6 +74,8 @@ describe('svc() plugin, real vite build', () => {
     const chunk = out.files.find((f) => f.endsWith('.js'))!;
     expect(out.files).toContain(`${chunk}.map`);
     expect(out.js).not.toContain('sourceMappingURL');
+    const map = JSON.parse(readFileSync(join(root, 'dist', 'assets', `${chunk}.map`), 'utf8'));
+    expect(map.sources).toEqual(['../main.js']); // resolves to /main.js against the map URL
     expect(out.html).toContain("Symbol.for('svc.sourcemaps')");
     expect(out.html).toContain(JSON.stringify({ [`assets/${chunk}`]: `assets/${chunk}.map` }));
     // The registry is a classic script placed before the module script.

