@@ -52,8 +52,11 @@ export async function buildViteFixture(): Promise<ViteFixture> {
 
 export interface ServeMode {
   root: string;
-  /** What `.map` requests get: the file, a 404, or a 9 MiB streamed body (over the size cap). */
-  maps: 'ok' | '404' | 'huge';
+  /**
+   * What `.map` requests get: the file, a 404, a 9 MiB streamed body (over the size cap), or
+   * headers and then nothing (a stalled server: the resolver's timeout must end the wait).
+   */
+  maps: 'ok' | '404' | 'huge' | 'stall';
   /** Send `SourceMap: /maps/assets/<chunk>.map` with each chunk. */
   header?: boolean;
   /** Inject the registry the Vite plugin writes for hidden maps (`Symbol.for('svc.sourcemaps')`). */
@@ -82,6 +85,7 @@ export async function serveStatic(mode: ServeMode): Promise<StaticServer> {
     const { root, maps } = state.mode;
     if (path.endsWith('.map') && maps === '404') return void res.writeHead(404).end();
     if (path.endsWith('.map') && maps === 'huge') return streamHuge(res);
+    if (path.endsWith('.map') && maps === 'stall') return void res.writeHead(200).flushHeaders();
     try {
       const file = join(root, normalize(path === '/' ? '/index.html' : path));
       let body: string | Buffer = await readFile(file);
@@ -97,7 +101,11 @@ export async function serveStatic(mode: ServeMode): Promise<StaticServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise((resolve) => server.close(() => resolve()));
+  state.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
 
   async function page(root: string, html: string): Promise<string> {
     if (!state.mode.registry) return html;

@@ -114,6 +114,13 @@ describe('browser location capture (Chromium, Vite build)', () => {
     expect(out.call?.file_name).toMatch(CHUNK);
   });
 
+  it('a map server that stalls: the resolver times out and the report arrives unresolved', async () => {
+    const out = await scenario({ root: fixture.outDirs.regular, maps: 'stall' }, 'map-stall');
+    expect(out.flushed).toMatchObject({ sent: 2, failed: 0 });
+    expect(out.thrown?.file_name).toMatch(CHUNK);
+    expect(out.call?.file_name).toMatch(CHUNK);
+  });
+
   it('hidden maps without registry or header stay unresolved', async () => {
     const out = await scenario({ root: fixture.outDirs.hidden, maps: 'ok' }, 'hidden-unknown');
     expect(out.thrown?.file_name).toMatch(CHUNK);
