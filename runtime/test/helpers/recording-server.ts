@@ -2,7 +2,8 @@
 // with node:crypto (contract 5.2), opens sealed boxes with libsodium (an implementation independent
 // of the SDK's tweetnacl), counts sockets and in-flight requests, and answers as each test scripts.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import sodium from 'libsodium-wrappers';
 import sealedVectors from '../../../spec/vectors/sealed-box.json' with { type: 'json' };
@@ -32,6 +33,7 @@ export type Responder = (req: Recorded, index: number) => Reply | undefined;
 
 export interface RecordingServer {
   url: string;
+  port: number;
   requests: Recorded[];
   /** Sockets ever opened by clients. */
   sockets(): number;
@@ -65,14 +67,23 @@ function open(ciphertext: string): Record<string, unknown> | undefined {
   return JSON.parse(sodium.to_string(sodium.crypto_box_seal_open(box, pk, sk)));
 }
 
-export async function startRecordingServer(respond?: Responder): Promise<RecordingServer> {
+/** `tls`: serve HTTPS with this key and certificate (the browser unload test). */
+export async function startRecordingServer(
+  respond?: Responder,
+  tls?: { key: string; cert: string },
+): Promise<RecordingServer> {
   await sodium.ready;
   const requests: Recorded[] = [];
   let responder: Responder = respond ?? (() => undefined);
   let sockets = 0;
   let inFlight = 0;
   let maxInFlight = 0;
-  const server = createServer((req, res) => {
+  const handler: RequestListener = (req, res) => {
+    // CORS, for pages in Chromium (the browser tests): answer preflights, allow every origin.
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    res.setHeader('access-control-allow-methods', 'POST');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     const chunks: Buffer[] = [];
@@ -114,12 +125,14 @@ export async function startRecordingServer(respond?: Responder): Promise<Recordi
         res.end(JSON.stringify(reply.body ?? {}));
       }, reply.delayMs ?? 0);
     });
-  });
+  };
+  const server = tls ? createTlsServer(tls, handler) : createServer(handler);
   server.on('connection', () => sockets++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    port,
     requests,
     sockets: () => sockets,
     maxInFlight: () => maxInFlight,

@@ -1,0 +1,160 @@
+// Browser build in real Chromium (Debian's): a page loads the bundled browser build, reports, and
+// leaves; pagehide / visibilitychange send the queue with fetch keepalive within the 64 KiB budget.
+// A keepalive request outlives its page, so Playwright routing cannot relay it: for the unload case
+// Chromium resolves the service host to a local HTTPS recording server (self-signed certificate
+// made with openssl, accepted with --ignore-certificate-errors).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, routeService } from '../../../testkit/src/index.ts';
+import { SERVICE_URL } from '../../src/index.browser.ts';
+import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
+
+let server: RecordingServer;
+let tlsServer: RecordingServer;
+let site: Server;
+let siteUrl: string;
+let browser: Browser;
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>svc</title><script src="/app.js"></script>`;
+
+function selfSignedCert(host: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${host}`,
+        '-addext',
+        `subjectAltName=DNS:${host}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+  const host = new URL(SERVICE_URL).hostname;
+  tlsServer = await startRecordingServer(undefined, selfSignedCert(host));
+  // The published browser build, resolved through the package's `browser` export condition.
+  const out = await build({
+    stdin: {
+      contents: `export { createClient } from '@svc/runtime';`,
+      resolveDir: process.cwd(),
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'iife',
+    globalName: 'Svc',
+    platform: 'browser',
+    write: false,
+  });
+  const app = out.outputFiles[0].text;
+  expect(app).not.toMatch(/from\s*["']node:|require\(["']node:/);
+  site = createServer((req, res) => {
+    if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(app);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      `--host-resolver-rules=MAP ${host}:443 127.0.0.1:${tlsServer.port}`,
+      '--ignore-certificate-errors',
+    ],
+  });
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  tlsServer.requests.length = 0;
+});
+afterAll(async () => {
+  await browser?.close();
+  site?.close();
+  await server?.close();
+  await tlsServer?.close();
+});
+
+async function openPage(route = true) {
+  const page = await browser.newPage();
+  if (route) await routeService(page, SERVICE_URL, server.url);
+  await page.goto(siteUrl);
+  return page;
+}
+
+const waitFor = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+};
+
+it('sends queued reports with keepalive on pagehide', async () => {
+  const page = await openPage(false);
+  await page.evaluate(async () => {
+    const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
+    const client = w.Svc.createClient({
+      apiKey: 'svc_pub_browser',
+      flushIntervalMs: 600_000,
+      captureLocation: false,
+    });
+    for (let i = 0; i < 3; i++) client.major(`unload ${i}`, 'from the page');
+    await new Promise((r) => setTimeout(r, 50)); // bodies get prepared right after the calls
+  });
+  expect(tlsServer.requests).toHaveLength(0); // 10-minute cadence: nothing sent yet
+  await page.goto('about:blank');
+  await waitFor(() => tlsServer.requests.length >= 3);
+  expect(tlsServer.requests.map((r) => r.json?.title).sort()).toEqual([
+    'unload 0',
+    'unload 1',
+    'unload 2',
+  ]);
+  expect(tlsServer.requests[0].headers.authorization).toBe('Bearer svc_pub_browser');
+  await page.close();
+});
+
+it('keeps within the 64 KiB keepalive budget on visibilitychange to hidden', async () => {
+  const page = await openPage();
+  await page.evaluate(async () => {
+    const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
+    const client = w.Svc.createClient({
+      apiKey: 'svc_pub_browser',
+      flushIntervalMs: 600_000,
+      captureLocation: false,
+    });
+    // ~25 KB each: two fit in 64 KiB, the other two wait for the next drain.
+    for (let i = 0; i < 4; i++) client.minor(`big ${i}`, String(i).repeat(25_000));
+    await new Promise((r) => setTimeout(r, 50));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await waitFor(() => server.requests.length >= 2);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(server.requests.map((r) => r.json?.title).sort()).toEqual(['big 0', 'big 1']);
+  await page.close();
+});
