@@ -13,7 +13,7 @@ export interface ProcessLike {
   exitCode?: number | string | null | undefined;
   on(event: string, listener: Listener): unknown;
   removeListener(event: string, listener: Listener): unknown;
-  listeners(event: string): Function[];
+  listeners(event: string): Listener[];
   kill(pid: number, signal?: string): unknown;
   exit(code?: number): unknown;
   stderr: { write(text: string): unknown };

@@ -14,7 +14,7 @@ export interface Call {
 export function recordingClient(): SvcClient & { calls: Call[] } {
   const calls: Call[] = [];
   return new Proxy({ calls } as object, {
-    get(t, prop) {
+    get(_target, prop) {
       if (prop === 'calls') return calls;
       if (prop === 'flush') return async () => ({});
       if (prop === 'then') return undefined;

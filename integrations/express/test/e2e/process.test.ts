@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import { SERVICE_URL } from '@svc/runtime';
+import { startTestService } from '@svc/server/testing';
+import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+// Process handlers in a real Node process (test/fixtures/crash-app.mjs) against the real service.
+const APP = fileURLToPath(new URL('../fixtures/crash-app.mjs', import.meta.url));
+
+type Service = Awaited<ReturnType<typeof startTestService>>;
+let svc: Service;
+let app: Spawned | undefined;
+
+beforeEach(async () => {
+  svc = await startTestService();
+});
+afterEach(async () => {
+  app?.kill('SIGKILL');
+  await app?.exited;
+  app = undefined;
+  await svc.close();
+});
+
+function start(mode: string) {
+  app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, APP], {
+    env: {
+      PATH: process.env.PATH,
+      MODE: mode,
+      SERVICE_KEY_ID: svc.keys.keyId,
+      SERVICE_SIGNING_SECRET: svc.keys.signingSecret,
+      SVC_REDIRECT_FROM: SERVICE_URL,
+      SVC_REDIRECT_TO: svc.url,
+    },
+  });
+  return app;
+}
+
+describe('process handlers in a real process', () => {
+  it('uncaught exception: reported and delivered, then Node still crashes with code 1', async () => {
+    const child = start('uncaught');
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toContain('TypeError: worker crashed');
+    const cards = await svc.cards();
+    expect(cards.map((c) => c.title)).toEqual(['Uncaught exception: TypeError: worker crashed']);
+    expect(cards[0]!.severity).toBe('critical');
+  });
+
+  it('unhandled rejection: reported and delivered, then the default crash (code 1)', async () => {
+    const child = start('rejection');
+    expect(await child.exited).toBe(1);
+    expect(child.output()).toContain('RangeError: job rejected');
+    const cards = await svc.cards();
+    expect(cards.map((c) => c.title)).toEqual(['Unhandled rejection: RangeError: job rejected']);
+  });
+
+  it('host with its own SIGTERM handler: Svc flushes, never exits; the host shuts down itself', async () => {
+    const child = start('own-sigterm');
+    const [, base] = (await child.waitFor(/listening on (http:\/\/\S+)/)) as [string, string];
+    await Promise.all([1, 2, 3, 4, 5].map((n) => fetch(`${base}/fail/${n}`)));
+    child.kill('SIGTERM');
+    expect(await child.exited).toBe(7); // the host's own exit code, not a signal death
+    expect(child.output()).toContain('host shutdown done');
+    const cards = await svc.cards();
+    expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([['GET /fail/:n', 5]]);
+  });
+});
