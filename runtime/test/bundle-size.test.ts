@@ -1,0 +1,19 @@
+// Browser bundle budget: createClient + the 16 methods, minified and gzipped, without the sealing
+// code (and without the signing and source-map chunks, which a default browser client never loads).
+// The issue's target is 4 KiB. It is NOT met yet: see the README ("Bundle size"). This test holds
+// the line against regressions at the measured size plus a small margin, and prints the gap.
+import { expect, it } from 'vitest';
+import { measureBrowserBundle } from './helpers/bundle-size.ts';
+
+const TARGET = 4 * 1024;
+const CEILING = 7.25 * 1024;
+
+it(`browser bundle stays under ${CEILING} B gzip (target ${TARGET} B)`, async () => {
+  const size = await measureBrowserBundle();
+  console.log(
+    `browser bundle: ${size.minified} B minified, ${size.gzip} B gzip; target ${TARGET} B (${size.gzip - TARGET} B over); lazy chunks:`,
+    size.lazy,
+  );
+  expect(size.lazy.map((c) => c.file).join(' ')).toMatch(/seal/);
+  expect(size.gzip).toBeLessThanOrEqual(CEILING);
+});
