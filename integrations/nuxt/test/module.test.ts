@@ -12,7 +12,7 @@ async function resolved(overrides: Record<string, unknown>) {
     return {
       runtimeConfig: structuredClone(nuxt.options.runtimeConfig) as any,
       sourcemap: nuxt.options.sourcemap,
-      plugins: nuxt.options.plugins.map((p) => (typeof p === 'string' ? p : p.src)),
+      plugins: nuxt.options.plugins.map((p) => String(typeof p === 'string' ? p : p.src)),
       nitroPlugins: nuxt.options.nitro.plugins ?? [],
     };
   } finally {
@@ -41,7 +41,7 @@ describe('module setup in a real Nuxt', () => {
     expect(r.runtimeConfig.public.svc).toMatchObject({ release: '1.2.3', environment: 'example' });
     expect(r.runtimeConfig.public.svc.signingSecret).toBeUndefined();
     expect(r.plugins.some((p) => /runtime[\\/]plugin\.client/.test(p))).toBe(true);
-    expect(r.nitroPlugins.some((p) => /runtime[\\/]server[\\/]plugin/.test(p))).toBe(true);
+    expect(r.nitroPlugins.some((p) => /runtime[\\/]server[\\/]plugin/.test(String(p)))).toBe(true);
   });
   it('sourceMaps on makes client maps hidden; off leaves them alone', async () => {
     expect((await resolved({})).sourcemap).toMatchObject({ client: 'hidden' });

@@ -2,7 +2,7 @@ import { initShared } from '@svc/runtime';
 import { defineNuxtPlugin, useRuntimeConfig } from '#app';
 import { toSdkOptions } from './shared/options';
 import { shouldReportClientError } from './shared/skip';
-import { clientTitle, patternFromPath, vuePattern } from './shared/title';
+import { clientTitle, patternFromPath, type RouterLike, vuePattern } from './shared/title';
 
 /**
  * Browser side: one shared client from the *public* runtime config, Vue errors reported through
@@ -28,7 +28,7 @@ export default defineNuxtPlugin({
           if (seen.has(error)) return;
           seen.add(error);
         }
-        const route = nuxtApp.$router?.currentRoute?.value;
+        const route = (nuxtApp.$router as RouterLike | undefined)?.currentRoute?.value;
         const pattern =
           vuePattern(route?.matched?.at(-1)?.path) ?? (route?.path && patternFromPath(route.path));
         client.major(clientTitle(pattern), error, ['nuxt', 'client']);

@@ -1,5 +1,5 @@
 import { defineNuxtPlugin } from '#app';
-import { vuePattern } from './shared/title';
+import { type RouterLike, vuePattern } from './shared/title';
 
 /**
  * SSR side of the Vue app: when rendering fails, record the Vue route pattern on the request so
@@ -11,7 +11,7 @@ export default defineNuxtPlugin({
   setup(nuxtApp) {
     const record = () => {
       const event = nuxtApp.ssrContext?.event;
-      const route = nuxtApp.$router?.currentRoute?.value;
+      const route = (nuxtApp.$router as RouterLike | undefined)?.currentRoute?.value;
       const pattern = vuePattern(route?.matched?.at(-1)?.path);
       if (event && pattern) event.context.svcRoute = pattern;
     };

@@ -3,7 +3,7 @@ import { startTestService } from '@svc/server/testing';
 import { launchChromium, routeService, type Spawned } from '@svc/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildExample, CANARY, startApp, until } from './build';
+import { CANARY, startApp, until } from './build';
 
 // Real Debian Chromium through playwright-core. The page's requests for the SDK's fixed service
 // address are forwarded to the local reference service by `routeService`.
@@ -13,7 +13,6 @@ let app: Spawned | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildExample();
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_URL } from '@svc/runtime';
 import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
 
-// Shared by the e2e files: builds examples/nuxt ONCE with `nuxi build` (plus the canary layer),
-// then starts `.output/server/index.mjs` as a real process. The SDK has no base-URL option, so the
+// Shared by the e2e files: builds examples/nuxt ONCE with `nuxi build` (plus the canary layer,
+// from the globalSetup), then starts `.output/server/index.mjs` as a real process. The SDK has no base-URL option, so the
 // process is preloaded with the testkit redirect seam (a test seam: the module needs no preload).
 
 export const EXAMPLE = fileURLToPath(new URL('../../../../examples/nuxt/', import.meta.url));
@@ -20,23 +20,45 @@ export const CANARY = {
   signingSecret: 'svc_sec_buildtimecanary7f3a9d',
 };
 
-let built: Promise<void> | undefined;
-
-/** `nuxi build` of the example, once per test process. */
-export function buildExample(): Promise<void> {
-  built ??= (async () => {
-    if (process.env.SVC_NUXT_REUSE_BUILD === '1' && existsSync(join(OUTPUT, 'server/index.mjs'))) {
-      console.log('[nuxt e2e] SVC_NUXT_REUSE_BUILD=1: reusing examples/nuxt/.output');
-      return;
+/** Newest modification time under the build's inputs (module, runtime, example, canary layer). */
+async function newestInput(): Promise<number> {
+  const roots = [
+    fileURLToPath(new URL('../../dist/', import.meta.url)),
+    fileURLToPath(new URL('../../../../runtime/dist/', import.meta.url)),
+    join(EXAMPLE, 'app'),
+    join(EXAMPLE, 'server'),
+    join(EXAMPLE, 'nuxt.config.ts'),
+    LAYER,
+  ];
+  let newest = 0;
+  for (const root of roots) {
+    const info = await stat(root);
+    newest = Math.max(newest, info.mtimeMs);
+    if (!info.isDirectory()) continue;
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile())
+        newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
     }
-    const build = spawnProcess(NUXI, ['build', '--extends', LAYER], {
-      cwd: EXAMPLE,
-      env: { ...process.env, NUXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    });
-    const code = await build.exited;
-    if (code !== 0) throw new Error(`nuxi build failed (${code}):\n${build.output().slice(-4000)}`);
-  })();
-  return built;
+  }
+  return newest;
+}
+
+/**
+ * `nuxi build` of the example; run once per test run from the vitest `globalSetup`. An existing
+ * `.output` newer than every input is reused (it is exactly what a build would produce).
+ */
+export async function buildExample(): Promise<void> {
+  const stamp = join(OUTPUT, 'nitro.json');
+  if (existsSync(stamp) && (await stat(stamp)).mtimeMs > (await newestInput())) {
+    console.log('[nuxt e2e] examples/nuxt/.output is newer than its inputs: reusing it');
+    return;
+  }
+  const build = spawnProcess(NUXI, ['build', '--extends', LAYER], {
+    cwd: EXAMPLE,
+    env: { ...process.env, NUXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  const code = await build.exited;
+  if (code !== 0) throw new Error(`nuxi build failed (${code}):\n${build.output().slice(-4000)}`);
 }
 
 export interface Keys {

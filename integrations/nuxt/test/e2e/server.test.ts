@@ -1,13 +1,12 @@
 import { startTestService } from '@svc/server/testing';
 import type { Spawned } from '@svc/testkit';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildExample, CANARY, filesContaining, OUTPUT, startApp, until } from './build';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CANARY, filesContaining, OUTPUT, startApp, until } from './build';
 
 type Service = Awaited<ReturnType<typeof startTestService>>;
 let svc: Service;
 let app: Spawned | undefined;
 
-beforeAll(() => buildExample());
 beforeEach(async () => {
   svc = await startTestService();
 });

@@ -28,3 +28,8 @@ export function patternFromPath(path: string): string {
     .map((s) => (/^(\d+|[0-9a-f]{8,}|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})$/i.test(s) ? ':param' : s))
     .join('/');
 }
+
+/** The part of Vue Router the plugins read (typed locally: apps without pages have no routes). */
+export interface RouterLike {
+  currentRoute?: { value?: { path?: string; matched?: { path: string }[] } };
+}

@@ -1,4 +1,4 @@
-import { createError as createH3Error, H3Error } from 'h3';
+import { createError as createH3Error, type H3Error } from 'h3';
 import { describe, expect, it } from 'vitest';
 import {
   isH3Error,
