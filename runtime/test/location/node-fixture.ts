@@ -1,6 +1,6 @@
 // Builds the Node fixture app in a temp dir: tsc output, esbuild bundles, and the location module.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, realpath } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, realpath, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,15 +24,17 @@ export async function buildNodeFixture(): Promise<NodeFixture> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'svc-location-node-')));
   await cp(join(here, 'fixtures/node-app'), dir, { recursive: true });
   await cp(join(dir, 'deps/dep-lib'), join(dir, 'node_modules/dep-lib'), { recursive: true });
-  // The SDK's location capture as an installed package would ship it (an SDK frame by path).
+  // This checkout's location capture, installed like an SDK package (its frames are SDK frames).
   await build({
     entryPoints: [join(here, '../../src/location/node.ts')],
-    outfile: join(dir, 'node_modules/@svc/runtime/dist/location.mjs'),
+    outfile: join(dir, 'node_modules/@svc/location-under-test/dist/location.mjs'),
     bundle: true,
     platform: 'node',
     format: 'esm',
     logLevel: 'silent',
   });
+  // The real client, linked as npm links a workspace (its built dist/, like an installed package).
+  await symlink(join(here, '../..'), join(dir, 'node_modules/@svc/runtime'), 'dir');
   await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', dir]);
   const bundle = (outdir: string, sourcemap: 'inline' | 'external') =>
     build({
@@ -60,6 +62,21 @@ export async function buildNodeFixture(): Promise<NodeFixture> {
       return index + 1;
     },
   };
+}
+
+/** Runs `client-runner.mjs` (real client) with the redirect preload; returns its flush result. */
+export async function runClient(
+  fixture: NodeFixture,
+  entry: string,
+  env: Record<string, string>,
+  preload: string,
+) {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', preload, join(fixture.dir, 'client-runner.mjs'), entry],
+    { cwd: tmpdir(), env: { ...process.env, ...env } },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop() as string);
 }
 
 /** Runs `runner.mjs` on a compiled entry in a child process from `cwd`; returns its JSON. */
