@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type InlineConfig } from 'vite';
+import { build, createServer, type InlineConfig } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { svc, type SvcViteOptions } from '../src/plugin.ts';
 
@@ -124,5 +124,24 @@ describe('svc() plugin, real vite build', () => {
     expect(String((error as Error).message)).toContain(
       '[svc] VITE_SERVICE_API_KEY must be a publishable key (svc_pub_...)',
     );
+  });
+
+  it('serves the same module in dev (vite serve), with the dev mode as environment', async () => {
+    const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB });
+    const server = await createServer({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [svc({ release: 'dev-1' })],
+      server: { middlewareMode: true, ws: false },
+    });
+    try {
+      const mod = await server.transformRequest('virtual:svc/config');
+      expect(mod?.code).toContain(PUB);
+      expect(mod?.code).toContain('"environment":"development"');
+      expect(mod?.code).toContain('"release":"dev-1"');
+    } finally {
+      await server.close();
+    }
   });
 });
