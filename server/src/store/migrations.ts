@@ -26,7 +26,6 @@ export const MIGRATIONS: readonly string[] = [
     identity TEXT NOT NULL, aggregate INTEGER NOT NULL DEFAULT 0, title TEXT, description TEXT,
     file_name TEXT, line_number INTEGER, count INTEGER NOT NULL, first_seen_at INTEGER NOT NULL,
     last_seen_at INTEGER NOT NULL, UNIQUE (card_id, identity));
-  CREATE INDEX variants_lru ON variants (card_id, aggregate, last_seen_at);
   CREATE TABLE burst (project_id INTEGER NOT NULL, minute INTEGER NOT NULL, count INTEGER NOT NULL,
     PRIMARY KEY (project_id, minute)) WITHOUT ROWID;
   CREATE TABLE usage (account_id INTEGER NOT NULL, day INTEGER NOT NULL, project_id INTEGER NOT NULL,

@@ -9,12 +9,13 @@ const AGGREGATE_IDENTITY = '*aggregate*';
  * Variants beneath a card (contract 2.4). Identity = title + description + file_name +
  * line_number (absent counts as a value). A novel payload is stored; once a card holds more than
  * `cap` variants the least recently seen ones are pruned and their counts fold into the single
- * `Other variants` row, which keeps no bodies and is never pruned.
+ * `Other variants` row, which keeps no bodies and is never pruned. Repeat sightings are counted in
+ * memory and written by `flush` (called at the end of each batch, inside its transaction).
  */
 export function createVariantRecorder(db: Database.Database, cap: number) {
   const q = {
     find: db.prepare('SELECT id FROM variants WHERE card_id = ? AND identity = ?').pluck(),
-    touch: db.prepare('UPDATE variants SET count = count + 1, last_seen_at = ? WHERE id = ?'),
+    touch: db.prepare('UPDATE variants SET count = count + ?, last_seen_at = ? WHERE id = ?'),
     insert: db.prepare(
       `INSERT INTO variants (card_id, identity, aggregate, title, description, file_name,
          line_number, count, first_seen_at, last_seen_at) VALUES (?, ?, 0, ?, ?, ?, ?, 1, ?, ?)`,
@@ -33,17 +34,18 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
          last_seen_at = MAX(last_seen_at, excluded.last_seen_at)`,
     ),
   };
+  /** `cardId:identity` -> variant id and the sightings not yet written. */
+  const pending = new Map<string, { id: number; cardId: number; add: number; last: number }>();
 
-  return (cardId: number, r: TaskReport, now: number): void => {
-    const identity = sha256Hex(
-      JSON.stringify([r.title, r.description, r.file_name, r.line_number]),
-    );
-    const id = q.find.get(cardId, identity) as number | undefined;
-    if (id !== undefined) {
-      q.touch.run(now, id);
-      return;
+  const flushCard = (cardId?: number) => {
+    for (const [k, p] of pending) {
+      if (cardId !== undefined && p.cardId !== cardId) continue;
+      if (p.add > 0) q.touch.run(p.add, p.last, p.id);
+      pending.delete(k);
     }
-    q.insert.run(cardId, identity, r.title, r.description, r.file_name, r.line_number, now, now);
+  };
+
+  const prune = (cardId: number) => {
     const excess = (q.count.get(cardId) as number) - cap;
     if (excess <= 0) return;
     const victims = q.oldest.all(cardId, excess) as {
@@ -63,5 +65,39 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
         v.last_seen_at,
       );
     }
+  };
+
+  return {
+    record(cardId: number, r: TaskReport, now: number): void {
+      const identity = sha256Hex(
+        JSON.stringify([r.title, r.description, r.file_name, r.line_number]),
+      );
+      const k = `${cardId}:${identity}`;
+      const seen = pending.get(k);
+      if (seen) {
+        seen.add += 1;
+        seen.last = now;
+        return;
+      }
+      const id = q.find.get(cardId, identity) as number | undefined;
+      if (id !== undefined) {
+        pending.set(k, { id, cardId, add: 1, last: now });
+        return;
+      }
+      flushCard(cardId); // pruning orders by last seen: the card's counts must be on disk
+      const info = q.insert.run(
+        cardId,
+        identity,
+        r.title,
+        r.description,
+        r.file_name,
+        r.line_number,
+        now,
+        now,
+      );
+      prune(cardId);
+      pending.set(k, { id: Number(info.lastInsertRowid), cardId, add: 0, last: now });
+    },
+    flush: () => flushCard(),
   };
 }

@@ -136,3 +136,37 @@ describe('keys at rest', () => {
     expect(sec.signingSecret).toMatch(/^svc_sec_/);
   });
 });
+
+describe('group commit', () => {
+  it('reports decided in one batch count exactly, however the card was matched', async () => {
+    clock = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const { store, key, projectId } = await setup({
+      plans: { hobby: { burstPerMinute: 1000, dailyEvents: 1000 } } as never,
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        store.ingest(
+          key,
+          i % 3 === 0
+            ? r('Batch', { description: 'body', tags: [`t${i % 2}`] })
+            : i % 3 === 1
+              ? r(`Other title ${i}`, { description: 'body' }) // matches on description
+              : r('Batch', { file_name: 'x.ts' }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(1);
+    const counts = outcomes.map((o) =>
+      o.kind === 'deduplicated' || o.kind === 'created' ? o.card.occurrence_count : 0,
+    );
+    expect(counts).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+    const cards = await store.listCards(projectId);
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.occurrence_count).toBe(90);
+    expect(cards[0]!.tags).toEqual(['t0', 't1']);
+    expect(cards[0]!.variants.reduce((n, v) => n + v.count, 0)).toBe(90);
+    // 32 identities ('Batch'+body, 'Batch'+x.ts, 30 titles): 20 kept plus the aggregate row.
+    expect(cards[0]!.variants.length).toBe(21);
+    expect(cards[0]!.variants.filter((v) => v.aggregate)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+// The service under test: the built @svc/server in its own process, limits raised so the bench
+// measures ingestion rather than 429s, seeded with one project and its keys.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../server/dist/index.js';
+
+const big = { burstPerMinute: 1e9, dailyEvents: 1e9 };
+const server = await startServer({
+  port: 0,
+  dataDir: mkdtempSync(join(tmpdir(), 'svc-bench-')),
+  durability: process.env.SVC_DURABILITY ?? 'process',
+  plans: { team: big },
+});
+const { admin } = server;
+const account = await admin.createAccount({ name: 'Bench', plan: 'team' });
+const { id: projectId } = await admin.createProject({ accountId: account.id, name: 'Bench' });
+const pub = await admin.createPublishableKey({ projectId, name: 'b' });
+const sec = await admin.createSecretKey({ projectId, name: 's' });
+const enc = await admin.createEncryptionKey({ projectId, name: 'e' });
+console.log(
+  `READY ${JSON.stringify({ url: server.url, apiKey: pub.token, keyId: sec.keyId, signingSecret: sec.signingSecret, publicKey: enc.publicKey, encKeyId: enc.keyId })}`,
+);
