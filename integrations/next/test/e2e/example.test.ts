@@ -14,6 +14,7 @@ import { type Bundler, buildExample, EXAMPLE_DIR, startExample, waitUntil } from
 const TITLES = {
   serverComponent: 'Error in server component /server-error',
   routeHandler: 'TypeError in route handler GET /api/boom',
+  edgeRouteHandler: 'SyntaxError in route handler GET /api/edge-boom',
   serverAction: 'Error in server action /action',
   clientComponent: "TypeError: Cannot read properties of undefined (reading 'length')",
   boundary: 'RangeError: Widget size out of range',
@@ -91,6 +92,13 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
     }
     const card = await oneCard(TITLES.routeHandler, 2);
     expect(card.tags).toContain('route-type:route');
+  });
+
+  it('a failing edge route handler makes one card (register() ran in the edge runtime)', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await fetch(`${appUrl}/api/edge-boom`)).status).toBe(500);
+    }
+    await oneCard(TITLES.edgeRouteHandler, 2);
   });
 
   it('a failing server action makes one card (the boundary does not report it again)', async () => {
