@@ -1,0 +1,38 @@
+// Shared bench helpers: the sink child process, percentiles.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export async function startSink() {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./sink.mjs', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve) => {
+    child.stdout.on('data', (d) => {
+      const m = /listening (\d+)/.exec(String(d));
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    counts: async () => (await fetch(`${url}/count`)).json(),
+    close: () => child.kill(),
+  };
+}
+
+/** A fetch that sends the SDK's fixed service address to the sink (the SDK's test seam). */
+export function redirect(serviceUrl, to) {
+  return (input, init) => {
+    const u = String(input);
+    return fetch(u.startsWith(serviceUrl) ? to + u.slice(serviceUrl.length) : u, init);
+  };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+export const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))];
+};
