@@ -17,6 +17,9 @@ export function errorStatus(err: unknown): number {
  * Express 5 error middleware: reports server errors (5xx, not 4xx) titled by the route pattern,
  * tagged `express` and `method:<METHOD>`, then always calls `next(err)` so the host's own
  * error handler still runs. Place it after the routes.
+ * @param options client options (section 8.5, read with the environment) and `method`.
+ * @param client the client to report with. @default the process-wide shared client, created on
+ *   the first server error
  */
 export function errorHandler(
   options: SvcExpressOptions = {},

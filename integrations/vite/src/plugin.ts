@@ -36,10 +36,8 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       return { build: { sourcemap: 'hidden' } };
     },
     configResolved(resolved) {
-      const env = {
-        ...loadEnv(resolved.mode, resolved.envDir || resolved.root, ''),
-        ...process.env,
-      };
+      // `.env*` files (unless `envDir: false`) under the process environment, all prefixes.
+      const env = { ...loadEnv(resolved.mode, resolved.envDir, ''), ...process.env };
       const apiKey = options.apiKey ?? env.VITE_SERVICE_API_KEY;
       if (apiKey && !apiKey.startsWith('svc_pub_')) {
         throw new Error(
