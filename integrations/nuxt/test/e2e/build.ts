@@ -73,20 +73,25 @@ export async function startApp(
   keys: Keys,
   env: Record<string, string> = {},
 ): Promise<{ app: Spawned; base: string }> {
-  const app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, 'server/index.mjs'], {
-    cwd: OUTPUT,
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NUXT_PUBLIC_SERVICE_API_KEY: keys.apiKey,
-      NUXT_SERVICE_KEY_ID: keys.keyId,
-      NUXT_SERVICE_SIGNING_SECRET: keys.signingSecret,
-      SVC_REDIRECT_FROM: SERVICE_URL,
-      SVC_REDIRECT_TO: serviceUrl,
-      ...env,
+  // As deployed: `node .output/server/index.mjs` from the app's root.
+  const app = spawnProcess(
+    process.execPath,
+    ['--import', REDIRECT_PRELOAD, '.output/server/index.mjs'],
+    {
+      cwd: EXAMPLE,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NUXT_PUBLIC_SERVICE_API_KEY: keys.apiKey,
+        NUXT_SERVICE_KEY_ID: keys.keyId,
+        NUXT_SERVICE_SIGNING_SECRET: keys.signingSecret,
+        SVC_REDIRECT_FROM: SERVICE_URL,
+        SVC_REDIRECT_TO: serviceUrl,
+        ...env,
+      },
     },
-  });
+  );
   const [, base] = await app.waitFor(/Listening on (http:\/\/\S+)/);
   return { app, base: base!.replace(/\/$/, '') };
 }
