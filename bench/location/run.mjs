@@ -4,7 +4,7 @@
 // stack parser (peer). A child process times Node's own `--enable-source-maps` stack formatting.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -76,28 +76,51 @@ const off = { ...on, captureLocation: false };
 const error = mapped.fail();
 let sink;
 
-/** Median ns per call over `rounds` rounds of `n` synchronous calls (after a warm-up round). */
-function time(fn, n = 20_000, rounds = 7) {
-  for (let i = 0; i < n; i++) sink = fn();
-  const results = [];
+/**
+ * Each case runs `n` calls per round; rounds interleave all cases so that load from other processes
+ * hits every case alike. Reports the median and the minimum ns per call over the rounds.
+ */
+async function measure(cases, rounds = 9) {
+  const samples = cases.map(() => []);
+  for (const c of cases) await c.run(Math.max(1, c.n >> 2)); // warm-up
   for (let r = 0; r < rounds; r++) {
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < n; i++) sink = fn();
-    results.push(Number(process.hrtime.bigint() - t0) / n);
+    for (const [i, c] of cases.entries()) samples[i].push((await c.run(c.n)) / c.n);
   }
-  return results.sort((a, b) => a - b)[rounds >> 1];
+  return cases.map((c, i) => {
+    const s = samples[i].sort((a, b) => a - b);
+    return [c.name, s[s.length >> 1], s[0]];
+  });
 }
 
-async function timeAsync(fn, n = 300, rounds = 5) {
-  for (let i = 0; i < 20; i++) sink = await fn();
-  const results = [];
-  for (let r = 0; r < rounds; r++) {
+/** Lets queued microtasks and I/O callbacks run (outside any timed section). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A synchronous case: `fn` called `n` times, timed before yielding, so work that `fn` defers to
+ * microtasks is not counted (it runs in `settle`, untimed). Returns elapsed ns.
+ */
+const sync = (name, fn, n = 5000) => ({
+  name,
+  n,
+  run: async (k) => {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < n; i++) sink = await fn();
-    results.push(Number(process.hrtime.bigint() - t0) / n);
-  }
-  return results.sort((a, b) => a - b)[rounds >> 1];
-}
+    for (let i = 0; i < k; i++) sink = fn();
+    const elapsed = Number(process.hrtime.bigint() - t0);
+    await settle();
+    return elapsed;
+  },
+});
+
+/** An asynchronous case: each call awaited before the next. Returns elapsed ns. */
+const awaited = (name, fn, n = 2000) => ({
+  name,
+  n,
+  run: async (k) => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < k; i++) sink = await fn();
+    return Number(process.hrtime.bigint() - t0);
+  },
+});
 
 await sdk.captureLocation(error, on); // warm the map cache
 await plain.report(sdk.captureLocation, on);
@@ -107,43 +130,38 @@ const check = {
   callSitePlain: await plain.report(sdk.captureLocation, on),
 };
 
-const rows = [
-  ['ceiling: `new Error()` only (structured capture, no formatting)', time(() => new Error())],
-  ['ceiling: `new Error().stack` (capture + format, 10 frames)', time(() => plain.stack())],
-  [
-    'peer: Sentry `defaultStackParser(new Error().stack)`',
-    time(() => defaultStackParser(plain.stack())),
-  ],
-  ['baseline: captureLocation off', time(() => plain.report(sdk.captureLocation, off))],
-  [
-    'call site, sourceMaps off: in the reporting call (sync part)',
-    time(() => plain.report(sdk.captureLocation, noMaps)),
-  ],
-  [
-    'call site, sourceMaps off: total (microtask awaited)',
-    await timeAsync(() => plain.report(sdk.captureLocation, noMaps), 5000),
-  ],
-  [
-    'call site, sourceMaps on, script without map (cached miss): total',
-    await timeAsync(() => plain.report(sdk.captureLocation, on), 5000),
-  ],
-  [
-    'call site, sourceMaps on, map warm: total',
-    await timeAsync(() => mapped.report(sdk.captureLocation, on), 5000),
-  ],
-  [
-    'Error description (throw site), sourceMaps off (sync)',
-    time(() => sdk.captureLocation(error, noMaps)),
-  ],
-  ['Error description (throw site), map warm (sync)', time(() => sdk.captureLocation(error, on))],
-  [
-    'Error description, map cold (read + parse + lookup, awaited)',
-    await timeAsync(() => {
+const rows = await measure([
+  sync('ceiling: `new Error()` only (structured capture, no formatting)', () => new Error()),
+  sync('ceiling: `new Error().stack` (capture + format)', () => plain.stack()),
+  sync('peer: Sentry `defaultStackParser(new Error().stack)`', () =>
+    defaultStackParser(plain.stack()),
+  ),
+  sync('baseline: captureLocation off', () => plain.report(sdk.captureLocation, off)),
+  sync('call site, sourceMaps off: inside the reporting call (sync part)', () =>
+    plain.report(sdk.captureLocation, noMaps),
+  ),
+  awaited('call site, sourceMaps off: total (microtask awaited)', () =>
+    plain.report(sdk.captureLocation, noMaps),
+  ),
+  awaited('call site, sourceMaps on, script without map (cached miss): total', () =>
+    plain.report(sdk.captureLocation, on),
+  ),
+  awaited('call site, sourceMaps on, map warm: total', () =>
+    mapped.report(sdk.captureLocation, on),
+  ),
+  sync('Error description (throw site), sourceMaps off (sync)', () =>
+    sdk.captureLocation(error, noMaps),
+  ),
+  sync('Error description (throw site), map warm (sync)', () => sdk.captureLocation(error, on)),
+  awaited(
+    'Error description, map cold: read + parse + lookup (awaited)',
+    () => {
       sdk.clearMapCache();
       return sdk.captureLocation(error, on);
-    }),
-  ],
-];
+    },
+    40,
+  ),
+]);
 
 // Node's own source-map support (peer for maps): every `.stack` is formatted through the map.
 const child = join(dir, 'node-maps.mjs');
@@ -151,17 +169,26 @@ writeFileSync(
   child,
   `const app = await import(${JSON.stringify(pathToFileURL(join(dir, 'dist/app.js')).href)});\n` +
     `let s; for (let i = 0; i < 2000; i++) s = app.stack();\n` +
-    `const r = []; for (let k = 0; k < 7; k++) { const t = process.hrtime.bigint();\n` +
+    `const r = []; for (let k = 0; k < 9; k++) { const t = process.hrtime.bigint();\n` +
     `for (let i = 0; i < 2000; i++) s = app.stack(); r.push(Number(process.hrtime.bigint() - t) / 2000); }\n` +
-    `console.log(r.sort((a, b) => a - b)[3]);\n`,
+    `r.sort((a, b) => a - b); console.log(JSON.stringify([r[4], r[0]]));\n`,
 );
-const nodeMaps = Number(execFileSync(process.execPath, ['--enable-source-maps', child]).toString());
-rows.push(['peer: `node --enable-source-maps`, `new Error().stack` (mapped by Node)', nodeMaps]);
+const nodeMaps = JSON.parse(
+  execFileSync(process.execPath, ['--enable-source-maps', child]).toString(),
+);
+rows.push([
+  'peer: `node --enable-source-maps` child, `new Error().stack` mapped by Node (not interleaved)',
+  ...nodeMaps,
+]);
 
 const mapBytes = statSync(join(dir, 'dist/app.js.map')).size;
-console.log(`Node ${process.version}, ${MODULES}-module app bundle, map ${mapBytes} bytes`);
+console.log(
+  `Node ${process.version}, ${MODULES}-module app bundle, map ${mapBytes} bytes, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log(`checks: ${JSON.stringify(check)}`);
-console.log('| Case | ns per call |\n|---|---|');
-for (const [name, ns] of rows)
-  console.log(`| ${name} | ${Math.round(ns).toLocaleString('en-US')} |`);
+const fmt = (ns) => Math.round(ns).toLocaleString('en-US');
+console.log('| Case | median ns/call | min ns/call |\n|---|---|---|');
+for (const [name, median, min] of rows) console.log(`| ${name} | ${fmt(median)} | ${fmt(min)} |`);
 rmSync(dir, { recursive: true, force: true });

@@ -9,9 +9,13 @@ import type { Frame } from './stack.ts';
 export const NODE_MAP_MAX_BYTES = 64 * 1024 * 1024;
 /** Scripts kept in the cache before it is emptied (bounds memory in apps that generate code). */
 const CACHE_MAX = 2000;
+/** Looked-up positions kept per script. */
+const MEMO_MAX = 500;
 
 interface Entry {
   lookup: Lookup;
+  /** Positions already looked up (`line:column` -> original frame): repeated reports skip the map. */
+  memo: Map<string, Frame>;
   /** Directory that relative `sources` are resolved against (the map's directory). */
   base: string;
 }
@@ -31,9 +35,18 @@ export function isWarm(path: string): boolean {
  */
 export function mapFrame(path: string, frame: Frame): Frame {
   const entry = ready.get(path);
-  const pos = entry?.lookup(frame.line, frame.column);
-  if (!entry || !pos) return frame;
-  return { file: sourceToPath(pos.source, entry.base), line: pos.line, column: 0 };
+  if (!entry) return frame;
+  const key = `${frame.line}:${frame.column}`;
+  let mapped = entry.memo.get(key);
+  if (!mapped) {
+    const pos = entry.lookup(frame.line, frame.column);
+    mapped = pos
+      ? { file: sourceToPath(pos.source, entry.base), line: pos.line, column: 0 }
+      : frame;
+    if (entry.memo.size >= MEMO_MAX) entry.memo.clear();
+    entry.memo.set(key, mapped);
+  }
+  return mapped;
 }
 
 /** Loads (once) the map of the script at `path` into the cache. Never rejects. */
@@ -64,20 +77,20 @@ function remember(path: string, entry: Entry | null): void {
 async function read(path: string): Promise<Entry | null> {
   const code = await readFile(path, 'utf8');
   const ref = findMapComment(code);
-  if (ref?.startsWith('data:'))
-    return { lookup: parseMap(decodeDataUrl(ref)), base: dirname(path) };
+  if (ref?.startsWith('data:')) return entry(parseMap(decodeDataUrl(ref)), dirname(path));
   const candidates = ref ? [refToPath(ref, path)] : [];
   candidates.push(`${path}.map`);
   for (const mapPath of candidates) {
     const size = mapPath ? await fileSize(mapPath) : undefined;
     if (size === undefined) continue;
     if (size > NODE_MAP_MAX_BYTES) return null;
-    return {
-      lookup: parseMap(await readFile(mapPath as string, 'utf8')),
-      base: dirname(mapPath as string),
-    };
+    return entry(parseMap(await readFile(mapPath as string, 'utf8')), dirname(mapPath as string));
   }
   return null;
+}
+
+function entry(lookup: Lookup, base: string): Entry {
+  return { lookup, base, memo: new Map() };
 }
 
 function refToPath(ref: string, script: string): string | undefined {

@@ -21,6 +21,7 @@ export function projectRoot(): string {
 /** Test seam: forget (or force) the detected root. */
 export function setProjectRoot(value: string | undefined): void {
   root = value;
+  names.clear();
 }
 
 export function detectRoot(entry: string | undefined): string {
@@ -52,8 +53,22 @@ export function toFsPath(file: string): string | undefined {
   return isAbsolute(file) ? file : undefined;
 }
 
+/** Frame file -> `file_name`, so repeated reports from one place skip the path work. */
+const names = new Map<string, string>();
+const NAMES_MAX = 1000;
+
 /** Project-relative `file_name` for a frame's file (path, `file://` URL or other URL). */
 export function toProjectPath(file: string): string {
+  let name = names.get(file);
+  if (name === undefined) {
+    if (names.size >= NAMES_MAX) names.clear();
+    name = projectPath(file);
+    names.set(file, name);
+  }
+  return name;
+}
+
+function projectPath(file: string): string {
   const abs = toFsPath(file);
   if (abs === undefined) return clampFileName(urlToPath(file) ?? file);
   const slashed = abs.split(sep).join('/');

@@ -1,5 +1,5 @@
 // Which site a report is about: the root cause's throw site, or the reporting call site.
-import { type Frame, parseStack } from './stack.ts';
+import { eachFrame, type Frame, parseStack } from './stack.ts';
 
 /** Deepest `cause` we follow; also guards against cycles. */
 const MAX_CAUSE_DEPTH = 16;
@@ -61,18 +61,28 @@ export function throwSite(description: unknown): Frame | undefined {
 
 /** First frame of `stack` outside the SDK and its integrations. */
 export function callSite(stack: string | undefined): Frame | undefined {
-  return callSites(stack)[0];
+  let site: Frame | undefined;
+  eachFrame(stack, (frame) => {
+    if (SDK_FRAME.test(frame.file)) return false;
+    site = frame;
+    return true;
+  });
+  return site;
 }
 
 /**
- * Frames of `stack` from the first one outside the SDK and its integrations (by URL or path).
+ * Up to `limit` frames of `stack` from the first one outside the SDK and its integrations (by URL
+ * or path).
  * In a bundle the SDK shares the app's chunk; the browser resolver skips those frames once their
  * original sources are known.
  */
-export function callSites(stack: string | undefined): Frame[] {
-  const frames = parseStack(stack);
-  const first = frames.findIndex((frame) => !SDK_FRAME.test(frame.file));
-  return first === -1 ? [] : frames.slice(first);
+export function callSites(stack: string | undefined, limit = 8): Frame[] {
+  const frames: Frame[] = [];
+  eachFrame(stack, (frame) => {
+    if (frames.length === 0 && SDK_FRAME.test(frame.file)) return false;
+    return frames.push(frame) >= limit;
+  });
+  return frames;
 }
 
 function safeStack(error: ErrorLike): unknown {

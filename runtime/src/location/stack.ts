@@ -19,18 +19,28 @@ const AT_FRAME = /^(?:[^@]*@(?=[a-z][\w+.-]*:|\/))?(.+?):(\d+)(?::(\d+))?$/i;
  */
 export function parseStack(stack: unknown, limit = Number.POSITIVE_INFINITY): Frame[] {
   const frames: Frame[] = [];
-  if (typeof stack !== 'string') return frames;
-  const v8 = /\n\s+at /.test(stack) || /^\s+at /.test(stack);
-  for (const raw of stack.split('\n')) {
-    if (frames.length >= limit) break;
-    const line = raw.trim();
-    if (!line) continue;
-    const m = v8 ? (/^at /.test(line) ? V8_FRAME.exec(line) : null) : AT_FRAME.exec(line);
-    if (!m) continue;
-    const frame = toFrame(m[1], m[2], m[3]);
-    if (frame) frames.push(frame);
-  }
+  eachFrame(stack, (frame) => frames.push(frame) >= limit);
   return frames;
+}
+
+/**
+ * Calls `visit` with each usable frame of `stack`, top first, until it returns true. Parses only as
+ * far as needed (the reporting call site is usually a few frames down). Never throws.
+ */
+export function eachFrame(stack: unknown, visit: (frame: Frame) => boolean | undefined): void {
+  if (typeof stack !== 'string') return;
+  const v8 = /\n\s+at /.test(stack) || /^\s+at /.test(stack);
+  let start = 0;
+  while (start < stack.length) {
+    let end = stack.indexOf('\n', start);
+    if (end === -1) end = stack.length;
+    const line = stack.slice(start, end).trim();
+    start = end + 1;
+    if (!line) continue;
+    const m = v8 ? (line.startsWith('at ') ? V8_FRAME.exec(line) : null) : AT_FRAME.exec(line);
+    const frame = m ? toFrame(m[1], m[2], m[3]) : undefined;
+    if (frame && visit(frame)) return;
+  }
 }
 
 function toFrame(file: string, line: string, column: string | undefined): Frame | undefined {
