@@ -4,8 +4,8 @@ import { LIMITS } from '../generated/limits.gen.ts';
 import { REPORTING_METHODS, type ReportingMethods } from '../generated/methods.gen.ts';
 import type { Location } from '../location/types.ts';
 import { pickCredentials } from './auth.ts';
-import { type Bucket, count, emptyResult } from './counters.ts';
 import { clamp } from './clamp.ts';
+import { type Bucket, count, emptyResult } from './counters.ts';
 import { createDebug } from './debug.ts';
 import { read, resolveOptions, type SvcOptions } from './options.ts';
 import { buildPayload, sanitize } from './payload.ts';
@@ -23,127 +23,107 @@ export interface SvcClient extends ReportingMethods {
   flush(opts?: { timeoutMs?: number }): Promise<FlushResult>;
 }
 
-const noop = () => undefined;
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  typeof (v as PromiseLike<unknown>)?.then === 'function';
 
 export function createCoreClient(
   platform: Platform,
   options: SvcOptions,
-  deps: ClientDeps = {},
+  deps?: ClientDeps,
 ): SvcClient {
-  const d = (deps && typeof deps === 'object' ? deps : {}) as ClientDeps;
+  const d: ClientDeps = deps && typeof deps === 'object' ? deps : {};
   const o = resolveOptions(options, platform.sourceMapsDefault);
-  const secrets = ['apiKey', 'signingSecret']
-    .map((k) => read(options, k))
-    .filter((v): v is string => typeof v === 'string');
+  const opt = (k: string) => read(options, k);
+  const secrets = [opt('apiKey'), opt('signingSecret')].filter(
+    (v): v is string => typeof v === 'string' && !!v,
+  );
   const debug = createDebug(d.logger ?? console, o.debug, secrets);
   const random = d.random ?? Math.random;
-  const result = emptyResult();
+  let result = emptyResult();
   const tally = (b: Bucket) => count(result, b);
 
-  const creds = pickCredentials(
-    read(options, 'apiKey'),
-    read(options, 'keyId'),
-    read(options, 'signingSecret'),
+  const { credentials, warnings } = pickCredentials(
+    opt('apiKey'),
+    opt('keyId'),
+    opt('signingSecret'),
   );
-  for (const w of creds.warnings) debug.warn(w);
+  if (o.enabled) for (const w of warnings) debug.warn(w);
   const pipeline = createPipeline(
     o,
     d,
     debug,
-    creds.credentials,
-    read(options, 'encryptionPublicKey'),
-    read(options, 'encryptionKeyId'),
+    credentials,
+    opt('encryptionPublicKey'),
+    opt('encryptionKeyId'),
   );
   const active = o.enabled && pipeline.ready;
-  debug.log('client created', { enabled: active, auth: creds.credentials?.kind, options });
+  debug.log('client created', { active, auth: credentials?.kind, options });
 
+  const queue = createQueue(o, pipeline, tally, (busy) => setBusy(busy), platform.unref);
   const setBusy =
-    platform.attach?.({
-      busy: () => queue.busy(),
-      drain: () => queue.flush(),
-      unload: () => queue.unload(),
-    }) ?? noop;
-  const queue = createQueue({
-    maxQueueSize: o.maxQueueSize,
-    concurrency: o.concurrency,
-    flushIntervalMs: o.flushIntervalMs,
-    prepare: pipeline.prepare,
-    send: pipeline.send,
-    sendKeepalive: pipeline.sendKeepalive,
-    count: tally,
-    busyChanged: setBusy,
-    setTimer: (fn, ms) => {
-      const t = setTimeout(fn, ms);
-      platform.unref?.(t);
-      return t;
-    },
-    clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
-  });
+    platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload: queue.unload }) ??
+    (() => {});
 
-  const baseTags = addTags(addTags([], o.defaultTags), [
-    ...(o.environment ? [`env:${o.environment}`] : []),
-    ...(o.release ? [`release:${o.release}`] : []),
-  ]);
+  const env = o.environment ? [`env:${o.environment}`] : [];
+  const baseTags = addTags(
+    addTags(addTags([], o.defaultTags), env),
+    o.release ? [`release:${o.release}`] : [],
+  );
   const locOptions = {
     captureLocation: o.captureLocation,
     lineNumbers: o.lineNumbers,
     sourceMaps: o.sourceMaps,
   };
 
-  /** After location: beforeSend (maybe async), validation, then the queue. */
-  function finish(payload: WirePayload, loc: Location | undefined, held: boolean) {
-    if (loc && typeof loc === 'object') {
-      if (typeof loc.file_name === 'string' && loc.file_name)
-        payload.file_name = clamp(loc.file_name, LIMITS.fileNameMax);
-      if (Number.isSafeInteger(loc.line_number) && (loc.line_number as number) >= 1)
-        payload.line_number = loc.line_number;
-    }
+  /** Location known: beforeSend (maybe async), validation, then the queue. */
+  function located(payload: WirePayload, loc: Location | undefined, held: boolean) {
+    if (typeof loc?.file_name === 'string' && loc.file_name)
+      payload.file_name = clamp(loc.file_name, LIMITS.fileNameMax);
+    if (Number.isSafeInteger(loc?.line_number) && (loc?.line_number as number) > 0)
+      payload.line_number = loc?.line_number;
+    const original = { ...payload, tags: payload.tags.slice() };
     const done = (value: unknown, error?: unknown) => {
-      if (error !== undefined || value == null) {
-        if (error !== undefined) debug.log('beforeSend threw; report dropped:', error);
-        tally('beforeSend');
-      } else queue.push(value as WirePayload);
+      if (error) debug.log('beforeSend threw; report dropped:', error);
+      if (error || value == null) tally('beforeSend');
+      else queue.push(o.beforeSend ? sanitize(value, original) : payload);
       if (held) queue.release();
     };
     if (!o.beforeSend) return done(payload);
-    const original = { ...payload, tags: payload.tags.slice() };
-    let r: unknown;
     try {
-      r = o.beforeSend(payload);
-    } catch (error) {
-      return done(undefined, error ?? 'error');
-    }
-    const check = (v: unknown) => (v == null ? done(v) : done(sanitize(v, original)));
-    if (r && typeof (r as Promise<unknown>).then === 'function') {
+      const r = o.beforeSend(payload);
+      if (!isThenable(r)) return done(r);
       if (!held) queue.hold();
       held = true;
-      Promise.resolve(r).then(check, (e) => done(undefined, e ?? 'rejected'));
-    } else check(r);
+      r.then(done, (e) => done(undefined, e ?? 'rejected'));
+    } catch (error) {
+      done(undefined, error ?? 'threw');
+    }
   }
 
   function report(
     severity: WirePayload['severity'],
     priority: WirePayload['priority'],
-    title: unknown,
-    description: unknown,
-    tags: unknown,
+    args: IArguments,
   ): void {
     try {
       if (!active) return;
-      if (o.sampleRate < 1 && random() >= o.sampleRate) return tally('sampled');
-      if (!queue.hasRoom()) {
+      if (o.sampleRate < 1 && random() >= o.sampleRate) tally('sampled');
+      else if (!queue.hasRoom()) {
         tally('overflow');
-        return debug.log(`queue full (maxQueueSize ${o.maxQueueSize}): newest report dropped`);
+        debug.log(`queue full (maxQueueSize ${o.maxQueueSize}): newest report dropped`);
+      } else {
+        const [title, description, tags] = args;
+        const payload = buildPayload(severity, priority, title, description, tags, baseTags);
+        const loc = platform.captureLocation?.(description, locOptions);
+        if (!isThenable(loc)) located(payload, loc, false);
+        else {
+          queue.hold();
+          loc.then(
+            (l) => located(payload, l as Location, true),
+            () => located(payload, undefined, true),
+          );
+        }
       }
-      const payload = buildPayload(severity, priority, title, description, tags, baseTags);
-      const loc = platform.captureLocation?.(description, locOptions);
-      if (loc && typeof (loc as Promise<Location>).then === 'function') {
-        queue.hold();
-        (loc as Promise<Location>).then(
-          (l) => finish(payload, l, true),
-          () => finish(payload, undefined, true),
-        );
-      } else finish(payload, loc as Location | undefined, false);
     } catch (error) {
       debug.log('report failed:', error);
     }
@@ -151,24 +131,19 @@ export function createCoreClient(
 
   const client = {
     async flush(opts?: { timeoutMs?: number }): Promise<FlushResult> {
-      try {
-        const t = read(opts, 'timeoutMs');
-        await queue.flush(typeof t === 'number' && Number.isFinite(t) ? t : undefined);
-      } catch (error) {
-        debug.log('flush failed:', error);
-      }
-      const out = structuredClone(result);
-      Object.assign(result, emptyResult());
+      const t = read(opts, 'timeoutMs');
+      await queue.flush(typeof t === 'number' ? t : undefined);
+      const out = result;
+      result = emptyResult();
       debug.log('flush result', out);
       return out;
     },
   } as SvcClient;
   for (const [name, m] of Object.entries(REPORTING_METHODS)) {
-    (client as unknown as Record<string, unknown>)[name] = (
-      title: unknown,
-      description?: unknown,
-      tags?: unknown,
-    ) => report(m.severity, m.priority, title, description, tags);
+    (client as unknown as Record<string, unknown>)[name] = function (this: unknown) {
+      // biome-ignore lint/complexity/noArguments: one allocation-free path for 0 to 3 arguments
+      report(m.severity, m.priority, arguments);
+    };
   }
   return client;
 }

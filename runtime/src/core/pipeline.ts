@@ -1,20 +1,23 @@
 // The send side of a client: credentials, optional sealing, preparing the exact bytes, and the
 // transport (or the `logLocally` dry run in its place). Signing and sealing code load lazily.
 import type { Credentials } from './auth.ts';
+import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { decodePublicKey } from './key.ts';
 import type { Resolved } from './options.ts';
-import {
-  attempt,
-  deliver,
-  type Outcome,
-  outcomeOf,
-  type Prepared,
-  type TransportContext,
-} from './transport.ts';
+import { deliver, type Prepared, type TransportContext } from './transport.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
 const enc = new TextEncoder();
+
+export interface Pipeline {
+  /** False when the client must not send (no credentials, bad encryption key). */
+  ready: boolean;
+  /** Serialises (and seals, and signs) the payload; synchronous for plain bearer reports. */
+  prepare(payload: WirePayload): Prepared | Promise<Prepared>;
+  /** Delivers (or, with `logLocally`, logs); `keepalive` for browser unload. Never rejects. */
+  send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
+}
 
 export function createPipeline(
   o: Resolved,
@@ -23,7 +26,7 @@ export function createPipeline(
   credentials: Credentials | undefined,
   encryptionPublicKey: unknown,
   encryptionKeyId: unknown,
-) {
+): Pipeline {
   let ready = !!credentials || o.logLocally;
   let sealer: Promise<(json: string) => string> | undefined;
   if (encryptionPublicKey != null && encryptionPublicKey !== '') {
@@ -40,6 +43,9 @@ export function createPipeline(
   }
   const signed = credentials?.kind === 'signed' ? credentials : undefined;
   const signer = signed && import('./sign.ts');
+  const bearer = {
+    Authorization: `Bearer ${credentials?.kind === 'bearer' ? credentials.apiKey : ''}`,
+  };
 
   const ctx: TransportContext = {
     fetch: () => d.fetch ?? globalThis.fetch,
@@ -56,7 +62,7 @@ export function createPipeline(
             bytes,
             ctx.now(),
           )
-        : { Authorization: `Bearer ${credentials?.kind === 'bearer' ? credentials.apiKey : ''}` },
+        : bearer,
     hideApiResponse: o.hideApiResponse,
     timeoutMs: o.timeoutMs,
     maxRetries: o.maxRetries,
@@ -64,38 +70,22 @@ export function createPipeline(
 
   async function finish(body: string): Promise<Prepared> {
     const bytes = enc.encode(body);
-    const signedAt = ctx.now();
-    return { body, bytes, signedAt, auth: await ctx.auth(bytes) };
+    const at = ctx.now();
+    return { body, bytes, at, auth: await ctx.auth(bytes) };
   }
 
-  /** Serialises (and seals, and signs) the payload; synchronous for plain bearer reports. */
-  function prepare(payload: WirePayload): Prepared | Promise<Prepared> {
-    if (o.logLocally) return { body: '', bytes: enc.encode(''), auth: {}, signedAt: 0 };
-    const json = JSON.stringify(payload);
-    if (sealer) return sealer.then((seal) => finish(seal(json)));
-    if (signed) return finish(json);
-    return {
-      body: json,
-      bytes: enc.encode(json),
-      auth: { Authorization: `Bearer ${(credentials as { apiKey: string }).apiKey}` },
-      signedAt: 0,
-    };
-  }
-
-  async function send(payload: WirePayload, prepared: Prepared): Promise<Outcome> {
-    if (!o.logLocally) return deliver(ctx, prepared);
-    debug.info('logLocally (not sent):', payload);
-    return 'sent';
-  }
-
-  /** One keepalive attempt, with the headers prepared before unload; no retries. */
-  async function sendKeepalive(prepared: Prepared): Promise<Outcome> {
-    if (o.logLocally) return 'sent';
-    const r = await attempt(ctx, prepared, prepared.auth, true);
-    if (r.status && r.status < 300 && r.status > 199) return outcomeOf(r.body);
-    debug.log('keepalive send failed:', r.error ?? `HTTP ${r.status}`);
-    return 'failed';
-  }
-
-  return { ready, prepare, send, sendKeepalive };
+  return {
+    ready,
+    prepare(payload) {
+      const body = o.logLocally ? '' : JSON.stringify(payload);
+      if (sealer) return sealer.then((seal) => finish(seal(body)));
+      if (signed) return finish(body);
+      return { body, bytes: enc.encode(body), auth: bearer, at: 0 };
+    },
+    async send(payload, prepared, keepalive) {
+      if (!o.logLocally) return deliver(ctx, prepared, keepalive);
+      debug.info('logLocally (not sent):', payload);
+      return 'sent';
+    },
+  };
 }

@@ -2,7 +2,9 @@
 // checks the in-flight count synchronously, so timers, flushes and completions can overlap freely
 // without ever exceeding `concurrency`.
 import type { Bucket } from './counters.ts';
-import type { Outcome, Prepared } from './transport.ts';
+import type { Resolved } from './options.ts';
+import type { Pipeline } from './pipeline.ts';
+import type { Prepared } from './transport.ts';
 import type { WirePayload } from './types.ts';
 
 interface Entry {
@@ -11,33 +13,27 @@ interface Entry {
   prep?: Promise<Prepared>;
 }
 
-export interface QueueConfig {
-  maxQueueSize: number;
-  concurrency: number;
-  flushIntervalMs: number;
-  /** Serialise, seal and sign (sync when no async step is needed). */
-  prepare(payload: WirePayload): Prepared | Promise<Prepared>;
-  /** Deliver with retries; never rejects. */
-  send(payload: WirePayload, prepared: Prepared): Promise<Outcome>;
-  /** Fire one keepalive request during unload; resolves with the outcome. */
-  sendKeepalive(prepared: Prepared): Promise<Outcome>;
-  count(bucket: Bucket): void;
-  /** Called when the queue goes from idle to busy and back. */
-  busyChanged(busy: boolean): void;
-  /** Starts a timer that must not keep a process alive. */
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
 /** Browsers allow at most 64 KiB of keepalive bodies in flight per page. */
 export const KEEPALIVE_BUDGET = 65_536;
 
-export function createQueue(c: QueueConfig) {
+type Timer = ReturnType<typeof setTimeout>;
+
+/**
+ * `count` records each outcome; `busyChanged` is told when the queue goes busy / idle; `unref`
+ * marks the cadence timer as not keeping a process alive.
+ */
+export function createQueue(
+  o: Resolved,
+  pipeline: Pipeline,
+  count: (b: Bucket) => void,
+  busyChanged: (busy: boolean) => void,
+  unref?: (t: Timer) => void,
+) {
   const entries: Entry[] = [];
   let pending = 0;
   let inFlight = 0;
   let flushing = 0;
-  let timer: unknown;
+  let timer: Timer | undefined;
   let prepScheduled = false;
   let wasBusy = false;
   const idleWaiters = new Set<() => void>();
@@ -45,17 +41,15 @@ export function createQueue(c: QueueConfig) {
   const busy = () => pending + entries.length + inFlight > 0;
   function changed() {
     const now = busy();
-    if (now !== wasBusy) {
-      wasBusy = now;
-      c.busyChanged(now);
-    }
-    if (!now) for (const w of [...idleWaiters]) w();
+    if (now !== wasBusy) busyChanged((wasBusy = now));
+    if (!now) for (const w of idleWaiters) w();
   }
 
+  /** Starts preparing an entry once; a failure surfaces when the entry is sent. */
   function start(e: Entry): void {
     if (e.prepared || e.prep) return;
     try {
-      const r = c.prepare(e.payload);
+      const r = pipeline.prepare(e.payload);
       if (r instanceof Promise) e.prep = r.then((p) => (e.prepared = p));
       else e.prepared = r;
     } catch (error) {
@@ -64,50 +58,36 @@ export function createQueue(c: QueueConfig) {
     e.prep?.catch(() => undefined);
   }
 
-  function prepareAll() {
-    prepScheduled = false;
-    for (const e of entries) start(e);
-  }
-
-  async function run(e: Entry): Promise<Outcome> {
-    try {
+  function launch(e: Entry, keepalive?: boolean) {
+    inFlight++;
+    (async () => {
       start(e);
-      const p = e.prepared ?? (await e.prep);
-      return p ? await c.send(e.payload, p) : 'failed';
-    } catch {
-      return 'failed';
-    }
+      return pipeline.send(
+        e.payload,
+        e.prepared ?? (await (e.prep as Promise<Prepared>)),
+        keepalive,
+      );
+    })()
+      .catch((): Bucket => 'failed')
+      .then((outcome) => {
+        inFlight--;
+        count(outcome);
+        pump();
+        changed();
+      });
   }
 
   /** The drain loop: start requests while slots are free. */
   function pump() {
-    if (timer !== undefined) c.clearTimer(timer);
+    clearTimeout(timer);
     timer = undefined;
-    while (inFlight < c.concurrency && entries.length) {
-      const e = entries.shift() as Entry;
-      inFlight++;
-      void run(e).then((outcome) => {
-        inFlight--;
-        c.count(outcome);
-        pump();
-        changed();
-      });
-    }
-  }
-
-  function schedule() {
-    if (!prepScheduled) {
-      prepScheduled = true;
-      queueMicrotask(prepareAll);
-    }
-    if (flushing) pump();
-    else if (timer === undefined && inFlight === 0) timer = c.setTimer(pump, c.flushIntervalMs);
+    while (inFlight < o.concurrency && entries.length) launch(entries.shift() as Entry);
   }
 
   return {
     busy,
     /** True when one more report fits (pending and queued reports count, in-flight ones do not). */
-    hasRoom: () => pending + entries.length < c.maxQueueSize,
+    hasRoom: () => pending + entries.length < o.maxQueueSize,
     /** Reserves a slot for a report whose location or beforeSend is still pending. */
     hold() {
       pending++;
@@ -119,7 +99,15 @@ export function createQueue(c: QueueConfig) {
     },
     push(payload: WirePayload) {
       entries.push({ payload });
-      schedule();
+      if (!prepScheduled) {
+        prepScheduled = true;
+        queueMicrotask(() => {
+          prepScheduled = false;
+          for (const e of entries) start(e);
+        });
+      }
+      if (flushing) pump();
+      else if (!timer && !inFlight) unref?.((timer = setTimeout(pump, o.flushIntervalMs)));
       changed();
     },
     /** Sends everything now; resolves when idle or after `timeoutMs`. Never rejects. */
@@ -127,36 +115,27 @@ export function createQueue(c: QueueConfig) {
       flushing++;
       pump();
       return new Promise<void>((resolve) => {
-        let t: unknown;
+        let t: Timer | undefined;
         const done = () => {
-          idleWaiters.delete(done);
-          if (t !== undefined) clearTimeout(t as ReturnType<typeof setTimeout>);
+          if (!idleWaiters.delete(done)) return;
+          clearTimeout(t);
+          flushing--;
           resolve();
         };
         idleWaiters.add(done);
-        if (timeoutMs !== undefined && timeoutMs >= 0) t = setTimeout(done, timeoutMs);
+        if (timeoutMs! >= 0) t = setTimeout(done, timeoutMs);
         if (!busy()) done();
-      }).finally(() => {
-        flushing--;
       });
     },
     /** Browser unload: send every prepared report that fits the keepalive budget, right now. */
     unload() {
       let budget = KEEPALIVE_BUDGET;
-      for (let i = 0; i < entries.length;) {
-        const e = entries[i];
-        if (!e.prepared || e.prepared.bytes.length > budget) {
-          i++;
-          continue;
+      for (const e of [...entries]) {
+        if (e.prepared && e.prepared.bytes.length <= budget) {
+          budget -= e.prepared.bytes.length;
+          entries.splice(entries.indexOf(e), 1);
+          launch(e, true);
         }
-        budget -= e.prepared.bytes.length;
-        entries.splice(i, 1);
-        inFlight++;
-        void c.sendKeepalive(e.prepared).then((outcome) => {
-          inFlight--;
-          c.count(outcome);
-          changed();
-        });
       }
     },
   };

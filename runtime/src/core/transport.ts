@@ -1,18 +1,17 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
 import { errorFromResponse, parseRetryAfter, SvcServerError } from '../generated/errors.gen.ts';
 import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
+import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { backoffMs, shouldRetry } from './retry.ts';
 
-/** A report ready for the wire: the exact bytes, and auth headers computed at `signedAt`. */
+/** A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms). */
 export interface Prepared {
   body: string;
   bytes: Uint8Array;
   auth: Record<string, string>;
-  signedAt: number;
+  at: number;
 }
-
-export type Outcome = 'sent' | 'deduplicated' | 'failed' | 'quota' | 'paused' | 'archived';
 
 export interface TransportContext {
   fetch: () => typeof fetch;
@@ -32,78 +31,74 @@ export interface TransportContext {
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
 const SIGNATURE_MAX_AGE_MS = 60_000;
 const ENDPOINT = SERVICE_URL + TASKS_PATH;
-const DROP_REASONS = ['quota', 'paused', 'archived'] as const;
 
-function headersOf(ctx: TransportContext, auth: Record<string, string>): Record<string, string> {
-  const h: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-    ...auth,
-  };
-  if (ctx.hideApiResponse) h['X-Svc-Hide-Response'] = 'true';
-  return h;
-}
-
-/** Maps a 2xx body to an outcome: `dropped` first, an absent `deduplicated` reads as false. */
-export function outcomeOf(body: unknown): Outcome {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (b.dropped === true || b.quota_exceeded === true) {
-    const reason = DROP_REASONS.find((r) => r === b.reason);
-    return reason ?? 'quota';
+/** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
+export function outcomeOf(b: Record<string, unknown> | undefined): Bucket {
+  if (b?.dropped === true || b?.quota_exceeded === true) {
+    return b.reason === 'paused' || b.reason === 'archived' ? b.reason : 'quota';
   }
-  return b.deduplicated === true ? 'deduplicated' : 'sent';
+  return b?.deduplicated === true ? 'deduplicated' : 'sent';
 }
 
-/** One HTTP attempt. Never throws: network errors and timeouts come back as `error`. */
-export async function attempt(
+/**
+ * Sends with retries and resolves with the outcome; never rejects. `keepalive` (browser unload):
+ * one attempt with the prepared headers, nothing asynchronous before the request starts.
+ */
+export async function deliver(
   ctx: TransportContext,
   p: Prepared,
-  auth: Record<string, string>,
   keepalive = false,
-): Promise<{ status?: number; body?: unknown; headers?: Headers; error?: unknown }> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ctx.timeoutMs);
-  try {
-    const res = await ctx.fetch()(ENDPOINT, {
-      method: 'POST',
-      headers: headersOf(ctx, auth),
-      body: p.body,
-      signal: controller.signal,
-      keepalive,
-    });
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: res.status, body, headers: res.headers };
-  } catch (error) {
-    const timedOut = controller.signal.aborted;
-    const message = timedOut ? `request timed out after ${ctx.timeoutMs} ms` : 'network error';
-    return { error: new SvcServerError(message, { cause: error }) };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Sends with retries; resolves with the outcome and never rejects. */
-export async function deliver(ctx: TransportContext, p: Prepared): Promise<Outcome> {
+): Promise<Bucket> {
   for (let retry = 0; ; retry++) {
     let auth = p.auth;
-    if (ctx.signed && (retry > 0 || ctx.now() - p.signedAt > SIGNATURE_MAX_AGE_MS))
+    if (!keepalive && ctx.signed && (retry || ctx.now() - p.at > SIGNATURE_MAX_AGE_MS))
       auth = await ctx.auth(p.bytes);
-    const r = await attempt(ctx, p, auth);
-    if (r.status !== undefined && r.status >= 200 && r.status < 300) {
-      const outcome = outcomeOf(r.body);
-      ctx.debug.log(`delivered: ${outcome} (HTTP ${r.status})`);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...auth,
+    };
+    if (ctx.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ctx.timeoutMs);
+    let status: number | undefined;
+    let res: Response | undefined;
+    let body: Record<string, unknown> | undefined;
+    let error: unknown;
+    try {
+      res = await ctx.fetch()(ENDPOINT, {
+        method: 'POST',
+        headers,
+        body: p.body,
+        signal: controller.signal,
+        keepalive,
+      });
+      status = res.status;
+      const text = await res.text();
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: handled as an absent body
+      }
+    } catch (cause) {
+      const message = controller.signal.aborted
+        ? `request timed out after ${ctx.timeoutMs} ms`
+        : 'network error';
+      error = new SvcServerError(message, { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+    if ((status as number) > 199 && (status as number) < 300) {
+      const outcome = outcomeOf(body && typeof body === 'object' ? body : undefined);
+      ctx.debug.log(`delivered: ${outcome} (HTTP ${status})`);
       return outcome;
     }
-    const error = r.error ?? errorFromResponse(r.status as number, r.body, r.headers);
-    const again = shouldRetry(r.status) && retry < ctx.maxRetries;
-    ctx.debug.log(`attempt ${retry + 1} failed${again ? ', will retry' : ''}:`, error);
+    const again = !keepalive && shouldRetry(status) && retry < ctx.maxRetries;
+    ctx.debug.log(
+      `attempt ${retry + 1} failed${again ? ', will retry' : ''}:`,
+      error ?? errorFromResponse(status as number, body, res?.headers),
+    );
     if (!again) return 'failed';
-    await ctx.sleep(backoffMs(retry, parseRetryAfter(r.headers?.get('retry-after')), ctx.random));
+    await ctx.sleep(backoffMs(retry, parseRetryAfter(res?.headers.get('retry-after')), ctx.random));
   }
 }
