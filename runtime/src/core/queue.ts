@@ -41,7 +41,10 @@ export function createQueue(
   const busy = () => pending + entries.length + inFlight > 0;
   function changed() {
     const now = busy();
-    if (now !== wasBusy) busyChanged((wasBusy = now));
+    if (now !== wasBusy) {
+      wasBusy = now;
+      busyChanged(now);
+    }
     if (!now) for (const w of idleWaiters) w();
   }
 
@@ -107,7 +110,10 @@ export function createQueue(
         });
       }
       if (flushing) pump();
-      else if (!timer && !inFlight) unref?.((timer = setTimeout(pump, o.flushIntervalMs)));
+      else if (!timer && !inFlight) {
+        timer = setTimeout(pump, o.flushIntervalMs);
+        unref?.(timer);
+      }
       changed();
     },
     /** Sends everything now; resolves when idle or after `timeoutMs`. Never rejects. */

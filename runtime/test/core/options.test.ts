@@ -264,7 +264,10 @@ describe('beforeSend', () => {
     const { client } = clientFor(server.url, {
       ...KEY,
       captureLocation: true,
-      beforeSend: (p) => (seen.push(p.file_name), p),
+      beforeSend: (p) => {
+        seen.push(p.file_name);
+        return p;
+      },
     });
     client.major('where');
     await client.flush();
