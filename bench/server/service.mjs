@@ -21,3 +21,4 @@ const enc = await admin.createEncryptionKey({ projectId, name: 'e' });
 console.log(
   `READY ${JSON.stringify({ url: server.url, apiKey: pub.token, keyId: sec.keyId, signingSecret: sec.signingSecret, publicKey: enc.publicKey, encKeyId: enc.keyId })}`,
 );
+process.on('SIGINT', () => server.close().then(() => process.exit(0)));

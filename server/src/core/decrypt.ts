@@ -1,4 +1,4 @@
-import sealedbox from 'tweetnacl-sealedbox-js';
+import { sealOpen } from './sealed-box.ts';
 import type { EncryptionKeyPair, MaybePromise } from '../store/types.ts';
 
 export interface Envelope {
@@ -31,7 +31,7 @@ export async function openEnvelope(
   const sealed = new Uint8Array(Buffer.from(env.ciphertext, 'base64'));
   let plain: Uint8Array | null;
   try {
-    plain = sealedbox.open(sealed, key.publicKey, key.privateKey);
+    plain = sealOpen(sealed, key.publicKey, key.privateKey);
   } catch {
     return undefined;
   }

@@ -16,6 +16,7 @@ export const LIMITS = {
   timestampSkewSeconds: 300,
   projectQuotaShare: 0.8,
 } as const;
+
 /** Per plan: events per minute per project (burst) and daily events per account (quota). */
 export const PLANS = {
   hobby: { burstPerMinute: 60, dailyEvents: 300 },
@@ -23,5 +24,6 @@ export const PLANS = {
   professional: { burstPerMinute: 200, dailyEvents: 3000 },
   team: { burstPerMinute: 500, dailyEvents: 20000 },
 } as const;
+
 /** A plan name. */
 export type PlanName = keyof typeof PLANS;

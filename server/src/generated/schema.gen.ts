@@ -51,6 +51,7 @@ export const taskReportSchema = {
     },
   },
 } as const;
+
 /** JSON Schema of the encryption envelope (`EncryptedEnvelope`). */
 export const encryptedEnvelopeSchema = {
   type: 'object',

@@ -45,3 +45,21 @@ describe('envelopeOf (contract 10.2)', () => {
     expect(envelopeOf({ severity: 'major' })).toBeUndefined();
   });
 });
+
+describe('sealOpen (native X25519) against tweetnacl-sealedbox-js', () => {
+  it('opens what the reference implementation seals, refuses any flipped byte', async () => {
+    const { default: sealedbox } = await import('tweetnacl-sealedbox-js');
+    const { default: nacl } = await import('tweetnacl');
+    const { sealOpen } = await import('../../src/core/sealed-box.ts');
+    for (let i = 0; i < 20; i++) {
+      const pair = nacl.box.keyPair();
+      const msg = nacl.randomBytes(i * 37);
+      const sealed = sealedbox.seal(msg, pair.publicKey);
+      expect(sealOpen(sealed, pair.publicKey, pair.secretKey)).toEqual(msg);
+      const bad = sealed.slice();
+      bad[i % bad.length]! ^= 0x80;
+      expect(sealOpen(bad, pair.publicKey, pair.secretKey)).toBeNull();
+    }
+    expect(sealOpen(new Uint8Array(10), key.publicKey, key.privateKey)).toBeNull();
+  });
+});
