@@ -43,15 +43,21 @@ export function detectRoot(entry: string | undefined): string {
 
 /** Absolute path of a frame's file (`file://` URL or path), or `undefined` for other URLs. */
 export function toFsPath(file: string): string | undefined {
-  if (file.startsWith('file://')) {
+  if (!file.startsWith('file://')) return isAbsolute(file) ? file : undefined;
+  let path = fsPaths.get(file);
+  if (path === undefined) {
     try {
-      return fileURLToPath(file);
+      path = fileURLToPath(file);
     } catch {
-      return undefined;
+      path = '';
     }
+    if (fsPaths.size >= NAMES_MAX) fsPaths.clear();
+    fsPaths.set(file, path);
   }
-  return isAbsolute(file) ? file : undefined;
+  return path || undefined;
 }
+
+const fsPaths = new Map<string, string>();
 
 /** Frame file -> `file_name`, so repeated reports from one place skip the path work. */
 const names = new Map<string, string>();
