@@ -1,7 +1,13 @@
 // Shared by every emitter: the one fixed header of generated files, the in-memory ts-morph project
 // emitters build source files in, and formatting with the repo's pinned prettier config.
 import { format, resolveConfig } from 'prettier';
-import { Project, type SourceFile, type StatementStructures } from 'ts-morph';
+import {
+  Project,
+  type StatementStructures,
+  StructureKind,
+  type VariableStatementStructure,
+  VariableDeclarationKind,
+} from 'ts-morph';
 
 /** The one fixed header of every generated file (no timestamp, so output is byte-stable). */
 export const HEADER = [
@@ -19,14 +25,32 @@ export function createProject(): Project {
   return new Project({ useInMemoryFileSystem: true });
 }
 
-/** Builds a source file from ts-morph statement structures and returns its text. */
+/** Builds a source file from ts-morph statement structures; returns its text, one blank line between statements. */
 export function printStatements(
   project: Project,
   path: string,
   statements: (string | StatementStructures)[],
 ): string {
-  const file: SourceFile = project.createSourceFile(path, { statements }, { overwrite: true });
-  return file.getFullText();
+  const file = project.createSourceFile(path, { statements }, { overwrite: true });
+  return `${file
+    .getStatementsWithComments()
+    .map((s) => s.getFullText().trim())
+    .join('\n\n')}\n`;
+}
+
+/** An exported `const name = initializer;` with JSDoc. */
+export function constant(
+  name: string,
+  initializer: string,
+  docs: string[],
+): VariableStatementStructure {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name, initializer }],
+    docs: doc(...docs),
+  };
 }
 
 /** Prepends the header and formats with prettier using the repo's .prettierrc.json. */
@@ -44,4 +68,9 @@ export function doc(...lines: string[]) {
 /** A TypeScript literal for plain JSON-compatible data. */
 export function literal(value: unknown): string {
   return JSON.stringify(value);
+}
+
+/** `<literal> as const`. */
+export function asConst(value: unknown): string {
+  return `${literal(value)} as const`;
 }

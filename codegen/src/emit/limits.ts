@@ -1,24 +1,16 @@
 // Emits the limits files: runtime/src/generated/limits.gen.ts (field limits and the SDK clamp, read
 // from the TaskReport schema) and server/src/generated/limits.gen.ts (the same plus the variant cap,
 // signature skew, project quota share and the plans table from `x-svc-limits` / `x-svc-plans`).
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind } from 'ts-morph';
 import type { Model } from '../model.ts';
-import { type Artifact, createProject, doc, literal, printStatements } from './common.ts';
+import { type Artifact, asConst, constant, createProject, doc, printStatements } from './common.ts';
 
 export const RUNTIME_LIMITS_PATH = 'runtime/src/generated/limits.gen.ts';
 export const SERVER_LIMITS_PATH = 'server/src/generated/limits.gen.ts';
 
-const constant = (name: string, value: unknown, docs: string[]) => ({
-  kind: StructureKind.VariableStatement as const,
-  isExported: true,
-  declarationKind: VariableDeclarationKind.Const,
-  declarations: [{ name, initializer: `${literal(value)} as const` }],
-  docs: doc(...docs),
-});
-
 export function emitRuntimeLimits(model: Model): Artifact {
   const text = printStatements(createProject(), RUNTIME_LIMITS_PATH, [
-    constant('LIMITS', model.limits, [
+    constant('LIMITS', asConst(model.limits), [
       'Field limits (characters, except `lineNumberMin`). The SDK clamps `title` to `titleMax`, each',
       'tag to `tagMax` and `description` to `sdkDescriptionMax`; the server rejects more than `descriptionMax`.',
     ]),
@@ -28,11 +20,11 @@ export function emitRuntimeLimits(model: Model): Artifact {
 
 export function emitServerLimits(model: Model): Artifact {
   const text = printStatements(createProject(), SERVER_LIMITS_PATH, [
-    constant('LIMITS', { ...model.limits, ...model.serverLimits }, [
+    constant('LIMITS', asConst({ ...model.limits, ...model.serverLimits }), [
       'Field limits (as the runtime) plus: variants kept per card, signature timestamp skew in seconds',
       'either way, and the share of the account quota one project may use (with >1 active project).',
     ]),
-    constant('PLANS', model.plans, [
+    constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',
     ]),
     {

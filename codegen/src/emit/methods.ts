@@ -1,9 +1,9 @@
 // Emits runtime/src/generated/methods.gen.ts: the severity and priority enums, the 16-method table
 // (name -> severity, priority) and the typed `ReportingMethods` interface with JSDoc. The runtime
 // builds the client object from this table; no reporting logic is generated.
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind } from 'ts-morph';
 import type { Model, ReportingMethod } from '../model.ts';
-import { type Artifact, createProject, doc, literal, printStatements } from './common.ts';
+import { type Artifact, constant, createProject, doc, literal, printStatements } from './common.ts';
 
 export const METHODS_PATH = 'runtime/src/generated/methods.gen.ts';
 
@@ -26,13 +26,6 @@ export function emitMethods(model: Model): Artifact {
   const table = Object.fromEntries(
     methods.map((m) => [m.name, { severity: m.severity, priority: m.priority }]),
   );
-  const constant = (name: string, initializer: string, docs: string[]) => ({
-    kind: StructureKind.VariableStatement as const,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name, initializer }],
-    docs: doc(...docs),
-  });
   const type = (name: string, text: string, docs: string[]) => ({
     kind: StructureKind.TypeAlias as const,
     isExported: true,

@@ -3,16 +3,22 @@
 
 /** Card severities, most severe first. */
 export const SEVERITIES = ['critical', 'major', 'moderate', 'minor'] as const;
+
 /** A card severity. */
 export type Severity = (typeof SEVERITIES)[number];
+
 /** Card priorities, lowest first. */
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
+
 /** A card priority. */
 export type Priority = (typeof PRIORITIES)[number];
+
 /** Priority of the bare severity methods (`critical()` and so on) and the server default. */
 export const DEFAULT_PRIORITY = 'medium' satisfies Priority;
+
 /** Tags: an array, or a CSV string. */
 export type Tags = readonly string[] | string;
+
 /** Every reporting method and the severity and priority its name sets. */
 export const REPORTING_METHODS = {
   criticalLow: { severity: 'critical', priority: 'low' },
@@ -32,8 +38,10 @@ export const REPORTING_METHODS = {
   minorMedium: { severity: 'minor', priority: 'medium' },
   minorHigh: { severity: 'minor', priority: 'high' },
 } as const satisfies Record<string, { readonly severity: Severity; readonly priority: Priority }>;
+
 /** Name of a reporting method. */
 export type ReportingMethodName = keyof typeof REPORTING_METHODS;
+
 /** The reporting method names, in table order. */
 export const REPORTING_METHOD_NAMES = [
   'criticalLow',

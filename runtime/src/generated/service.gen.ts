@@ -6,5 +6,6 @@
  * self-hosted builds regenerate with `npm run codegen -- --server <url>`.
  */
 export const SERVICE_URL = 'https://api.svc.example';
+
 /** Path of the one ingestion endpoint; also the constant path covered by request signatures. */
 export const TASKS_PATH = '/api/v1/tasks';
