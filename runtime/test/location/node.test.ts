@@ -13,6 +13,7 @@ beforeAll(async () => {
   lines.throw = await fixture.line('src/db.ts', 'throw-site');
   lines.call = await fixture.line('src/report.ts', 'call-site');
   lines.dep = await fixture.line('deps/dep-lib/index.cjs', 'dep-call');
+  lines.depThrow = await fixture.line('deps/dep-lib/index.cjs', 'dep-throw');
 });
 
 afterAll(async () => {
@@ -43,6 +44,13 @@ describe.each(['tsc', 'esbuildInline', 'esbuildExternal'] as const)('Node, %s ou
     expect(out.dependency).toEqual({
       file_name: 'node_modules/dep-lib/index.cjs',
       line_number: lines.dep,
+    });
+  });
+
+  it('reports a throw site inside node_modules as is', () => {
+    expect(out.dependencyThrow).toEqual({
+      file_name: 'node_modules/dep-lib/index.cjs',
+      line_number: lines.depThrow,
     });
   });
 
