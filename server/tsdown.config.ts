@@ -8,4 +8,6 @@ export default defineConfig({
   dts: true,
   clean: true,
   fixedExtension: false,
+  // Maps let the runtime report the demo's own reports at their src/ lines.
+  sourcemap: true,
 });
