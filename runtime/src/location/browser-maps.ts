@@ -75,7 +75,11 @@ async function findMap(chunkUrl: string, signal: AbortSignal): Promise<ChunkMap 
   const candidates: { url: string; base?: string }[] = [];
   const chunk = await get(chunkUrl, CHUNK_MAX_BYTES, signal);
   const comment = chunk?.text && findMapComment(chunk.text);
-  if (comment) candidates.push({ url: new URL(comment, chunkUrl).href });
+  // An inline `data:` map (Vite dev) cannot be a base URL: its sources are relative to the chunk.
+  if (comment) {
+    const url = new URL(comment, chunkUrl).href;
+    candidates.push({ url, base: url.startsWith('data:') ? chunkUrl : undefined });
+  }
   const header = chunk?.headers.get('SourceMap') ?? chunk?.headers.get('X-SourceMap');
   if (header) candidates.push({ url: new URL(header, chunkUrl).href });
   candidates.push({ url: `${bare}.map` });

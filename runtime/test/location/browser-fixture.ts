@@ -9,7 +9,9 @@ import { build } from 'vite';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The runtime's browser entry from source, so the test exercises this checkout's code. */
-const RUNTIME_BROWSER = fileURLToPath(new URL('../../src/index.browser.ts', import.meta.url));
+export const RUNTIME_BROWSER = fileURLToPath(
+  new URL('../../src/index.browser.ts', import.meta.url),
+);
 
 export interface ViteFixture {
   dir: string;

@@ -80,6 +80,14 @@ describe('resolveFrames discovery order', () => {
     expect((await resolveFrames([frame()]))?.file).toBe(`${origin}/src/from-registry.ts`);
   });
 
+  it('an inline data: map (Vite dev): sources relative to the chunk, query dropped later', async () => {
+    const inline = Buffer.from(map('a.ts?t=1')).toString('base64');
+    routes = {
+      '/src/a.ts?t=1': { body: `x()\n//# sourceMappingURL=data:application/json;base64,${inline}` },
+    };
+    expect((await resolveFrames([frame('/src/a.ts?t=1')]))?.file).toBe(`${origin}/src/a.ts?t=1`);
+  });
+
   it('skips frames whose original source is the SDK', async () => {
     routes = {
       '/assets/app.js': { body: 'x()' },

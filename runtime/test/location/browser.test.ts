@@ -5,8 +5,10 @@ import { launchChromium, routeService } from '@svc/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_URL } from '../../src/generated/service.gen.ts';
+import { createServer } from 'vite';
 import {
   buildViteFixture,
+  RUNTIME_BROWSER,
   type ServeMode,
   type StaticServer,
   serveStatic,
@@ -36,16 +38,17 @@ afterAll(async () => {
 });
 
 /** Loads the page under `mode`, reports one thrown error and one call site, returns both cards. */
-async function scenario(mode: ServeMode, tag: string, maps: 'on' | 'off' = 'on') {
-  server.mode = mode;
+async function scenario(mode: ServeMode | string, tag: string, maps: 'on' | 'off' = 'on') {
+  if (typeof mode !== 'string') server.mode = mode;
   server.requests.length = 0;
+  const base = typeof mode === 'string' ? mode : server.url;
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.stack ?? e.message));
     await routeService(page, SERVICE_URL, service.url);
-    await page.goto(`${server.url}/?key=${service.keys.apiKey}&maps=${maps}`);
+    await page.goto(`${base}/?key=${service.keys.apiKey}&maps=${maps}`);
     await page
       .waitForFunction(() => 'runScenario' in window, undefined, { timeout: 10_000 })
       .catch(() => {
@@ -131,5 +134,29 @@ describe('browser location capture (Chromium, Vite build)', () => {
     expect(out.flushed).toMatchObject({ sent: 2 });
     expect(out.thrown?.file_name).toMatch(CHUNK);
     expect(out.requests.filter((p) => /browser-maps|\.map$/.test(p))).toEqual([]);
+  });
+});
+
+describe('browser location capture (Chromium, Vite dev server)', () => {
+  it('inline maps of transformed modules give the src/ line (types stripped shift lines)', async () => {
+    const dev = await createServer({
+      root: fixture.dir,
+      configFile: false,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0, strictPort: false },
+      resolve: { alias: { '@svc/runtime': RUNTIME_BROWSER } },
+    });
+    try {
+      await dev.listen();
+      const url = (dev.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+      const out = await scenario(url, 'dev');
+      expect(out.thrown).toEqual({ file_name: 'src/checkout.ts', line_number: lines.throw });
+      expect(out.call).toEqual({ file_name: 'src/report.ts', line_number: lines.call });
+      const unmapped = await scenario(url, 'dev-off', 'off');
+      expect(unmapped.thrown?.file_name).toBe('src/checkout.ts'); // `?t=` and origin dropped
+      expect(unmapped.thrown?.line_number).not.toBe(lines.throw); // served code is transformed
+    } finally {
+      await dev.close();
+    }
   });
 });
