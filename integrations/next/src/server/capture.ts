@@ -13,6 +13,12 @@ import {
   type RequestInfo,
 } from './title.ts';
 
+const FLUSH_NOTES = {
+  waitUntil: "handed to the platform's waitUntil",
+  after: 'scheduled with after()',
+  awaited: 'awaited with a deadline',
+} as const;
+
 export interface RequestErrorHandlerOptions {
   /**
    * Reporting method (severity and priority) used for server errors.
@@ -50,6 +56,7 @@ export function createRequestErrorHandler(
         log,
         ...options.flush,
       });
+      log?.(`[svc/next] reported "${title}"; flush ${FLUSH_NOTES[mode]}`);
       if (mode === 'awaited') await done;
     } catch {
       // The SDK never throws into the host.

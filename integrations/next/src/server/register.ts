@@ -51,7 +51,7 @@ export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | und
     const { flushTimeoutMs, ...clientOptions } = options;
     const state = serverState();
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
-    state.debug = clientOptions.debug === true;
+    if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
     const defaults: SvcOptions = {
       keyId: env('SERVICE_KEY_ID'),
       signingSecret: env('SERVICE_SIGNING_SECRET'),

@@ -40,7 +40,8 @@ export function normaliseRoutePath(routePath: string): string {
 /**
  * `TypeError in route handler GET /api/items/[id]`, `Error in server component /dashboard`,
  * `Error in server action /checkout`. The HTTP method is part of a route handler's identity (one
- * export per method), so it is kept there and only there.
+ * export per method), so it is kept there and only there. The router kind is a tag, not part of
+ * the title: Next 16 reports edge App Router route handlers as `Pages Router`.
  */
 export function buildRequestErrorTitle(
   error: unknown,
@@ -50,8 +51,7 @@ export function buildRequestErrorTitle(
   const label = ROUTE_TYPE_LABELS[context.routeType] ?? context.routeType;
   const route = normaliseRoutePath(context.routePath);
   const method = context.routeType === 'route' ? `${request.method.toUpperCase()} ` : '';
-  const kind = context.routerKind === 'Pages Router' ? ' (pages)' : '';
-  return `${errorName(error)} in ${label}${kind} ${method}${route}`;
+  return `${errorName(error)} in ${label} ${method}${route}`;
 }
 
 function slug(value: string): string {

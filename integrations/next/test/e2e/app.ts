@@ -4,6 +4,7 @@ import { SERVICE_URL } from '@svc/runtime';
 import { REDIRECT_PRELOAD, type Spawned, spawnProcess } from '@svc/testkit';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../../../examples/next/', import.meta.url));
+const DEBUG_PRELOAD = fileURLToPath(new URL('./debug-preload.mjs', import.meta.url));
 const NEXT_BIN = fileURLToPath(
   new URL('../../../../node_modules/next/dist/bin/next', import.meta.url),
 );
@@ -52,7 +53,7 @@ export async function startExample(
     cwd: EXAMPLE_DIR,
     env: {
       ...baseEnv(distDir, keys),
-      NODE_OPTIONS: `--import=${REDIRECT_PRELOAD}`,
+      NODE_OPTIONS: `--import=${REDIRECT_PRELOAD} --import=${DEBUG_PRELOAD}`,
       SVC_REDIRECT_FROM: SERVICE_URL,
       SVC_REDIRECT_TO: serviceUrl,
     },

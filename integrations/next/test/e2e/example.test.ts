@@ -98,7 +98,9 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
     for (let i = 0; i < 2; i++) {
       expect((await fetch(`${appUrl}/api/edge-boom`)).status).toBe(500);
     }
-    await oneCard(TITLES.edgeRouteHandler, 2);
+    const card = await oneCard(TITLES.edgeRouteHandler, 2);
+    // Next 16 itself passes routerKind 'Pages Router' for edge app route handlers.
+    expect(card.tags).toEqual(expect.arrayContaining(['route-type:route', 'release:e2e']));
   });
 
   it('a failing server action makes one card (the boundary does not report it again)', async () => {
@@ -141,6 +143,14 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
   it('made exactly the expected cards, nothing for redirect/notFound', async () => {
     const titles = (await service.cards()).map((c) => c.title).sort();
     expect(titles).toEqual(Object.values(TITLES).sort());
+  });
+
+  it('under next start, server reports are flushed with after(), and debug output has no secret', () => {
+    const output = app!.output();
+    expect(output).toContain(
+      `[svc/next] reported "${TITLES.routeHandler}"; flush scheduled with after()`,
+    );
+    expect(output).not.toContain(service.keys.signingSecret);
   });
 
   it('no secret reaches the browser output, while the publishable key does', () => {

@@ -57,10 +57,11 @@ describe('buildRequestErrorTitle', () => {
     );
   });
 
-  it('marks the Pages Router', () => {
-    const context = { routerKind: 'Pages Router', routePath: '/legacy', routeType: 'render' };
-    expect(buildRequestErrorTitle('x', { path: '/legacy', method: 'GET' }, context)).toBe(
-      'Error in server component (pages) /legacy',
+  it('leaves the router kind out of the title (Next reports edge app routes as Pages Router)', () => {
+    const request = { path: '/api/edge', method: 'GET' };
+    const pages = { routerKind: 'Pages Router', routePath: '/api/edge', routeType: 'route' };
+    expect(buildRequestErrorTitle('x', request, pages)).toBe(
+      buildRequestErrorTitle('x', request, { ...pages, routerKind: 'App Router' }),
     );
   });
 });
