@@ -81,14 +81,18 @@ export function createCoreClient(
       payload.file_name = clamp(loc.file_name, LIMITS.fileNameMax);
     if (Number.isSafeInteger(loc?.line_number) && (loc?.line_number as number) > 0)
       payload.line_number = loc?.line_number;
+    if (!o.beforeSend) {
+      queue.push(payload);
+      if (held) queue.release();
+      return;
+    }
     const original = { ...payload, tags: payload.tags.slice() };
     const done = (value: unknown, error?: unknown) => {
       if (error) debug.log('beforeSend threw; report dropped:', error);
       if (error || value == null) tally('beforeSend');
-      else queue.push(o.beforeSend ? sanitize(value, original) : payload);
+      else queue.push(sanitize(value, original));
       if (held) queue.release();
     };
-    if (!o.beforeSend) return done(payload);
     try {
       const r = o.beforeSend(payload);
       if (!isThenable(r)) return done(r);
@@ -103,7 +107,9 @@ export function createCoreClient(
   function report(
     severity: WirePayload['severity'],
     priority: WirePayload['priority'],
-    args: IArguments,
+    title: unknown,
+    description: unknown,
+    tags: unknown,
   ): void {
     try {
       if (!active) return;
@@ -112,7 +118,6 @@ export function createCoreClient(
         tally('overflow');
         debug.log(`queue full (maxQueueSize ${o.maxQueueSize}): newest report dropped`);
       } else {
-        const [title, description, tags] = args;
         const payload = buildPayload(severity, priority, title, description, tags, baseTags);
         const loc = platform.captureLocation?.(description, locOptions);
         if (!isThenable(loc)) located(payload, loc, false);
@@ -140,10 +145,11 @@ export function createCoreClient(
     },
   } as SvcClient;
   for (const [name, m] of Object.entries(REPORTING_METHODS)) {
-    (client as unknown as Record<string, unknown>)[name] = function (this: unknown) {
-      // biome-ignore lint/complexity/noArguments: one allocation-free path for 0 to 3 arguments
-      report(m.severity, m.priority, arguments);
-    };
+    (client as unknown as Record<string, unknown>)[name] = (
+      title: unknown,
+      description?: unknown,
+      tags?: unknown,
+    ) => report(m.severity, m.priority, title, description, tags);
   }
   return client;
 }
