@@ -85,17 +85,24 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       handler(_out, bundle) {
         if (this.environment?.config.consumer === 'server') return;
         for (const item of Object.values(bundle)) {
-          const text =
-            item.type === 'chunk'
-              ? item.code
-              : /\.(html|js|mjs|css)$/.test(item.fileName) && typeof item.source === 'string'
-                ? item.source
-                : '';
-          const leaks = findLeaks(text, forbidden);
-          if (leaks.length > 0) {
+          const files: [string, string][] = [];
+          if (item.type === 'chunk') {
+            files.push([item.fileName, item.code]);
+            // Deployed maps carry the original sources, dead code included.
+            const sources = item.map?.sourcesContent?.join('\n');
+            if (sources) files.push([`${item.fileName}.map`, sources]);
+          } else if (
+            /\.(html|js|mjs|css)$/.test(item.fileName) &&
+            typeof item.source === 'string'
+          ) {
+            files.push([item.fileName, item.source]);
+          }
+          for (const [fileName, text] of files) {
+            const leaks = findLeaks(text, forbidden);
+            if (leaks.length === 0) continue;
             this.error(
               `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
-                `${item.fileName}. Secret keys belong on the server; browser code uses a ` +
+                `${fileName}. Secret keys belong on the server; browser code uses a ` +
                 'publishable key (VITE_SERVICE_API_KEY=svc_pub_...).',
             );
           }

@@ -113,6 +113,14 @@ describe('svc() plugin, real vite build', () => {
     );
   });
 
+  it('with sourceMaps, also fails for a secret only in dead code (the map would carry it)', async () => {
+    const root = app(`if (false) console.log(${JSON.stringify(SECRET)});\nconsole.log(1);`);
+    const error = await buildApp(root, { sourceMaps: true }).catch((e: Error) => e);
+    expect(String((error as Error).message)).toMatch(
+      /a signing secret \(svc_sec_\.\.\.\) would be shipped in the client file assets\/index-[\w-]+\.js\.map/,
+    );
+  });
+
   it('builds when the secret stays on the server side (unused in client code)', async () => {
     const root = app('console.log("hello");', { SERVICE_SIGNING_SECRET: SECRET });
     await expect(buildApp(root)).resolves.toBeDefined();
