@@ -20,7 +20,12 @@ interface ChunkMap {
   lookup: Lookup;
   /** URL that relative `sources` are resolved against. */
   base: string;
+  /** `line:column` -> original frame (`null`: no mapping there); repeated reports skip the map. */
+  memo: Map<string, Frame | null>;
 }
+
+/** Looked-up positions kept per chunk. */
+const MEMO_MAX = 500;
 
 const cache = new Map<string, Promise<ChunkMap | null>>();
 
@@ -45,12 +50,23 @@ export function clearMapCache(): void {
 async function walk(frames: Frame[]): Promise<Frame | undefined> {
   for (const frame of frames) {
     const map = await chunkMap(frame.file);
-    const pos = map?.lookup(frame.line, frame.column);
-    if (!map || !pos) return frame;
-    const file = new URL(pos.source, map.base).href;
-    if (!SDK_FRAME.test(file)) return { file, line: pos.line, column: 0 };
+    const original = map && originalFrame(map, frame);
+    if (!original) return frame;
+    if (!SDK_FRAME.test(original.file)) return original;
   }
   return undefined;
+}
+
+function originalFrame(map: ChunkMap, frame: Frame): Frame | null {
+  const key = `${frame.line}:${frame.column}`;
+  let found = map.memo.get(key);
+  if (found === undefined) {
+    const pos = map.lookup(frame.line, frame.column);
+    found = pos ? { file: new URL(pos.source, map.base).href, line: pos.line, column: 0 } : null;
+    if (map.memo.size >= MEMO_MAX) map.memo.clear();
+    map.memo.set(key, found);
+  }
+  return found;
 }
 
 function chunkMap(chunkUrl: string): Promise<ChunkMap | null> {
@@ -90,7 +106,7 @@ async function findMap(chunkUrl: string, signal: AbortSignal): Promise<ChunkMap 
     const map = await get(url, MAP_MAX_BYTES, signal);
     if (!map?.text) continue;
     try {
-      return { lookup: parseMap(map.text), base: base ?? url };
+      return { lookup: parseMap(map.text), base: base ?? url, memo: new Map() };
     } catch {
       // not a source map: try the next place
     }
