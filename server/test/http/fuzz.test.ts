@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { report, type Service, spawnService } from '../helpers.ts';
@@ -62,9 +63,31 @@ describe('fuzzed bad bodies', () => {
   });
 
   it('a body of several MB is refused with 413', async () => {
-    expect(
-      await expectClientError(report({ title: 'Big', description: 'x'.repeat(5_000_000) })),
-    ).toBe(413);
+    // node:http rather than fetch: the service answers 413 and closes while the client is still
+    // uploading, which fetch may report as a network error instead of the response.
+    const body = report({ title: 'Big', description: 'x'.repeat(5_000_000) });
+    const { status, text, type } = await new Promise<{
+      status: number;
+      text: string;
+      type: string;
+    }>((resolve, reject) => {
+      const req = request(`${svc.url}/api/v1/tasks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...svc.bearer() },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, text, type: String(res.headers['content-type']) }),
+        );
+      });
+      req.on('error', (err) => setTimeout(() => reject(err), 2000)); // EPIPE after the answer
+      req.end(body);
+    });
+    expect(status).toBe(413);
+    expect(type).toMatch(/^application\/json/);
+    expect(typeof JSON.parse(text).message).toBe('string');
     await stillServing();
   });
 

@@ -19,7 +19,8 @@ describe('daily quota', () => {
       plans: { team: { burstPerMinute: 100_000, dailyEvents: 400 } },
     });
     try {
-      for (let i = 0; i < 100; i++) await svc.post(report({ title: `Spend ${i}` }), svc.bearer());
+      const spent = await many(100, (i) => svc.post(report({ title: `Spend ${i}` }), svc.bearer()));
+      expect(spent.every((r) => r.status === 201)).toBe(true);
       const results = await many(1000, (i) =>
         svc.post(report({ title: `Concurrent ${i}` }), svc.bearer()),
       );
