@@ -83,7 +83,7 @@ try {
     `first report ever (resolver import + fetches + parse): ${Math.round(out.firstUs)} us`,
   );
   console.log(
-    `resolved: ${JSON.stringify(out.resolved)} (unresolved first: ${JSON.stringify(out.first)})`,
+    `first report: ${JSON.stringify(out.first)}; warm: ${JSON.stringify(out.resolved)}`,
   );
   const byName = new Map();
   for (const [name, us] of out.rows) byName.set(name, [...(byName.get(name) ?? []), us]);
