@@ -45,7 +45,11 @@ export function causeChain(description: unknown): ErrorLike[] {
   let current: unknown = description;
   while (isErrorLike(current) && chain.length < MAX_CAUSE_DEPTH && !chain.includes(current)) {
     if (!isSynthetic(current)) chain.unshift(current);
-    current = current.cause;
+    try {
+      current = current.cause;
+    } catch {
+      break; // a throwing `cause` getter ends the chain
+    }
   }
   return chain;
 }
