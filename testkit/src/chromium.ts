@@ -31,7 +31,8 @@ export async function routeService(page: Page, from: string, to: string): Promis
       const response = await route.fetch({ url });
       await route.fulfill({ response });
     } catch {
-      await route.abort('connectionrefused');
+      // The local service is gone, or the page closed while the request was relayed.
+      await route.abort('connectionrefused').catch(() => {});
     }
   });
 }
