@@ -82,9 +82,7 @@ try {
   console.log(
     `first report ever (resolver import + fetches + parse): ${Math.round(out.firstUs)} us`,
   );
-  console.log(
-    `first report: ${JSON.stringify(out.first)}; warm: ${JSON.stringify(out.resolved)}`,
-  );
+  console.log(`first report: ${JSON.stringify(out.first)}; warm: ${JSON.stringify(out.resolved)}`);
   const byName = new Map();
   for (const [name, us] of out.rows) byName.set(name, [...(byName.get(name) ?? []), us]);
   console.log('| Case (Chromium) | median us/call | min us/call |\n|---|---|---|');

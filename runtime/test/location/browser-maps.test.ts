@@ -60,7 +60,7 @@ describe('resolveFrames discovery order', () => {
     expect((await resolveFrames([frame()]))?.file).toBe(`${origin}/src/from-header.ts`);
   });
 
-  it('3. then `${url}.map` (query and hash dropped)', async () => {
+  it('3. then <chunk URL>.map (query and hash dropped)', async () => {
     routes = {
       '/assets/app.js?v=2': { body: 'x()' },
       '/assets/app.js.map': { body: map('../src/from-suffix.ts') },
