@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_URL } from '@svc/runtime';
 import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
 
 // Shared by the e2e files: builds examples/nuxt ONCE with `nuxi build` (plus the canary layer,
@@ -32,7 +31,8 @@ async function newestInput(): Promise<number> {
   ];
   let newest = 0;
   for (const root of roots) {
-    const info = await stat(root);
+    const info = await stat(root).catch(() => undefined);
+    if (!info) return Number.POSITIVE_INFINITY; // a missing input: build (and report the failure)
     newest = Math.max(newest, info.mtimeMs);
     if (!info.isDirectory()) continue;
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
@@ -73,6 +73,8 @@ export async function startApp(
   keys: Keys,
   env: Record<string, string> = {},
 ): Promise<{ app: Spawned; base: string }> {
+  // Imported here, not at the top: the globalSetup loads this file before runtime/dist may exist.
+  const { SERVICE_URL } = await import('@svc/runtime');
   // As deployed: `node .output/server/index.mjs` from the app's root.
   const app = spawnProcess(
     process.execPath,

@@ -7,6 +7,13 @@ export function serverTitle(method: string | undefined, pattern: string): string
   return method ? `${method.toUpperCase()} ${pattern}` : pattern;
 }
 
+/** Title of a server error outside any request, from Nitro's capture tags. */
+export function processTitle(tags: readonly string[] | undefined): string {
+  if (tags?.includes('unhandledRejection')) return 'Unhandled rejection on the server';
+  if (tags?.includes('uncaughtException')) return 'Uncaught exception on the server';
+  return 'Server error outside a request';
+}
+
 /** Vue Router pattern as Nuxt writes it (`/items/:id()`) -> `/items/:id`. */
 export function vuePattern(path: string | undefined): string | undefined {
   return path?.replace(/\(\)/g, '');
@@ -32,4 +39,30 @@ export function patternFromPath(path: string): string {
 /** The part of Vue Router the plugins read (typed locally: apps without pages have no routes). */
 export interface RouterLike {
   currentRoute?: { value?: { path?: string; matched?: { path: string }[] } };
+}
+
+/** What the Nitro `error` hook passes along with the error. */
+export interface ErrorContext {
+  event?: {
+    method?: string;
+    path?: string;
+    context?: { matchedRoute?: { path?: string }; svcRoute?: string };
+  };
+  tags?: string[];
+}
+
+/**
+ * Server card title: the Vue route pattern recorded for a failed page render, else the Nitro
+ * route pattern (not the renderer's catch-all `/**`), else the masked path; outside a request,
+ * from Nitro's capture tags.
+ */
+export function serverErrorTitle(context: ErrorContext | undefined): string {
+  const event = context?.event;
+  if (!event) return processTitle(context?.tags);
+  const matched = event.context?.matchedRoute?.path;
+  const pattern =
+    event.context?.svcRoute ??
+    (matched && matched !== '/**' ? matched : undefined) ??
+    patternFromPath(event.path ?? '/');
+  return serverTitle(event.method, pattern);
 }
