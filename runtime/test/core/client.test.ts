@@ -1,0 +1,86 @@
+// Core client lifecycle: timers held only while busy, pending locations counted against the
+// queue bound, beforeSend after the (async) location. Uses the core with a stub platform where the
+// platform itself is the subject (the stub says why).
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createCoreClient } from '../../src/core/client.ts';
+import type { Platform } from '../../src/core/types.ts';
+import { SERVICE_URL } from '../../src/index.node.ts';
+import { clientFor } from '../helpers/client.ts';
+import {
+  type RecordingServer,
+  redirectFetch,
+  startRecordingServer,
+} from '../helpers/recording-server.ts';
+
+let server: RecordingServer;
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+afterAll(() => server.close());
+
+const KEY = { apiKey: 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef' };
+const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+it('the cadence timer of a busy client never keeps the event loop alive (unref)', async () => {
+  // getActiveResourcesInfo() lists only handles that keep the loop alive (ref'd).
+  const before = timeouts();
+  const { client } = clientFor(server.url, { ...KEY, flushIntervalMs: 60_000 });
+  client.major('one');
+  client.major('two');
+  expect(timeouts()).toBe(before);
+  expect((await client.flush()).sent).toBe(2);
+});
+
+// End to end, the child-process tests in test/e2e/service.test.ts show the same: 60 s cadence,
+// yet the process ends at once and beforeExit delivers everything.
+
+/** Stub platform: a location capture that resolves later (like browser source maps), on demand. */
+function deferredPlatform() {
+  const resolvers: ((l: { file_name: string }) => void)[] = [];
+  const platform: Platform = {
+    sourceMapsDefault: false,
+    captureLocation: () => new Promise((r) => resolvers.push(r)),
+  };
+  return { platform, resolvers };
+}
+
+it('a pending location counts against maxQueueSize, and beforeSend sees the resolved location', async () => {
+  const { platform, resolvers } = deferredPlatform();
+  const seen: unknown[] = [];
+  const client = createCoreClient(
+    platform,
+    {
+      ...KEY,
+      maxQueueSize: 2,
+      beforeSend: (p) => {
+        seen.push(p.file_name);
+        return p;
+      },
+    },
+    { fetch: redirectFetch(server.url, SERVICE_URL), logger: { debug() {}, info() {}, warn() {} } },
+  );
+  client.major('a');
+  client.major('b');
+  client.major('c'); // both slots are held by pending locations
+  expect(resolvers).toHaveLength(2);
+  const flushed = client.flush();
+  resolvers[0]({ file_name: 'src/a.ts' });
+  resolvers[1]({ file_name: 'src/b.ts' });
+  const r = await flushed;
+  expect(r).toMatchObject({ sent: 2, dropped: { overflow: 1 } });
+  expect(seen.sort()).toEqual(['src/a.ts', 'src/b.ts']);
+  expect(server.requests.map((q) => q.json?.file_name).sort()).toEqual(['src/a.ts', 'src/b.ts']);
+});
+
+it('a failed send does not stop the queue; results reset after each flush', async () => {
+  server.respond((req) => (req.json?.title === 'bad' ? { status: 400 } : undefined));
+  const { client } = clientFor(server.url, KEY);
+  client.major('bad');
+  client.major('good');
+  expect(await client.flush()).toMatchObject({ sent: 1, failed: 1 });
+  expect(await client.flush()).toMatchObject({ sent: 0, failed: 0 });
+  server.respond(() => undefined);
+});
