@@ -51,7 +51,7 @@ export async function spawnService(config: FixtureConfig = {}) {
     ...info,
     dataDir,
     proc,
-    post: (body: string | Uint8Array, headers: Record<string, string> = {}) =>
+    post: (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
       fetch(info.url + TASKS, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },

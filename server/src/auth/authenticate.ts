@@ -62,7 +62,7 @@ export async function authenticate(
   if (Math.abs(input.now / 1000 - Number(timestamp)) > input.skewSeconds) return undefined;
   if (!SIGNATURE.test(signature)) return undefined;
   const key: AuthKey | undefined = await store.findAuthKey('secret', keyId);
-  if (!key || key.kind !== 'secret' || !key.secretHash) return undefined;
+  if (key?.kind !== 'secret' || !key.secretHash) return undefined;
   const expected = hmacHex(key.secretHash, signedPayload(timestamp, input.method, input.rawBody));
   return equalHex(expected, signature) ? key : undefined;
 }

@@ -18,7 +18,7 @@ function compile() {
 const check = compile();
 
 const add = (errors: FieldErrors, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
+  errors[field] = [...(errors[field] ?? []), message];
 };
 
 /** CSV or array tags -> trimmed, de-duplicated, empty entries dropped. */

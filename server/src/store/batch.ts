@@ -45,7 +45,7 @@ export function groupCommit<A extends unknown[], R>(
       for (const item of items) item.reject(error);
       return;
     }
-    items.forEach((item, i) => item.resolve(results[i]!));
+    for (const [i, item] of items.entries()) item.resolve(results[i]!);
   };
   const schedule = () => {
     if (scheduled) return;

@@ -70,7 +70,10 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       const minute = Math.floor(now / MINUTE);
       const { burstPerMinute: limit, dailyEvents } = config.plans[key.plan];
       let b = burst.get(key.projectId);
-      if (!b || b.minute !== minute) burst.set(key.projectId, (b = { minute, used: 0 }));
+      if (!b || b.minute !== minute) {
+        b = { minute, used: 0 };
+        burst.set(key.projectId, b);
+      }
       if (b.used >= limit) {
         const retryAfter = Math.max(1, Math.ceil(((minute + 1) * MINUTE - now) / 1000));
         return { kind: 'rate_limited', rate: { limit, remaining: 0 }, retryAfter };

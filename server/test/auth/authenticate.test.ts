@@ -113,7 +113,7 @@ describe('origin allow-list (5.3)', () => {
     expect((await post({ 'x-svc-app-id': 'com.example.mobile' })).status).toBe(201);
   });
   it('refuses other origins, subdomains, schemes and no origin with 403', async () => {
-    for (const h of [
+    for (const h of <Record<string, string>[]>[
       { origin: 'https://evil.example.com' },
       { origin: 'https://eu.app.example.com' },
       { origin: 'http://app.example.com' },

@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-async function expectClientError(body: string | Uint8Array, headers: Record<string, string> = {}) {
+async function expectClientError(
+  body: string | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+) {
   const r = await svc.post(body, { ...svc.bearer(), ...headers });
   expect(r.status, `status for ${String(body).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
   expect(r.status).toBeLessThan(500);
@@ -138,7 +141,7 @@ describe('fuzzed bad bodies', () => {
   });
 
   it('answers the CORS preflight for cross-origin browser posts', async () => {
-    const r = await fetch(svc.url + '/api/v1/tasks', {
+    const r = await fetch(`${svc.url}/api/v1/tasks`, {
       method: 'OPTIONS',
       headers: {
         origin: 'https://app.test',

@@ -22,7 +22,7 @@ beforeAll(async () => {
       stream.on('data', (c: Buffer) => (data += c.toString()));
       stream.on('end', () => {
         received.push({
-          from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+          from: String(session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
           to: session.envelope.rcptTo.map((r) => r.address),
           data,
         });
