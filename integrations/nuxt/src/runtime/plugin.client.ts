@@ -13,40 +13,46 @@ export default defineNuxtPlugin({
   name: 'svc:client',
   enforce: 'pre',
   setup(nuxtApp) {
-    const config = useRuntimeConfig().public;
-    const client = initShared({
-      ...toSdkOptions(config.svc),
-      apiKey: config.serviceApiKey || undefined,
-    });
-    const seen = new WeakSet<object>();
+    try {
+      const config = useRuntimeConfig().public;
+      const client = initShared({
+        ...toSdkOptions(config.svc),
+        apiKey: config.serviceApiKey || undefined,
+      });
+      const seen = new WeakSet<object>();
 
-    const report = (error: unknown) => {
-      try {
-        if (!shouldReportClientError(error)) return;
-        // The same error can pass both hooks (for example a setup error during hydration).
-        if (error && typeof error === 'object') {
-          if (seen.has(error)) return;
-          seen.add(error);
+      const report = (error: unknown) => {
+        try {
+          if (!shouldReportClientError(error)) return;
+          // The same error can pass both hooks (for example a setup error during hydration).
+          if (error && typeof error === 'object') {
+            if (seen.has(error)) return;
+            seen.add(error);
+          }
+          const route = (nuxtApp.$router as RouterLike | undefined)?.currentRoute?.value;
+          const pattern =
+            vuePattern(route?.matched?.at(-1)?.path) ??
+            (route?.path && patternFromPath(route.path));
+          client.major(clientTitle(pattern), error, ['nuxt', 'client']);
+        } catch {
+          // Never throw into the host app.
         }
-        const route = (nuxtApp.$router as RouterLike | undefined)?.currentRoute?.value;
-        const pattern =
-          vuePattern(route?.matched?.at(-1)?.path) ?? (route?.path && patternFromPath(route.path));
-        client.major(clientTitle(pattern), error, ['nuxt', 'client']);
-      } catch {
-        // Never throw into the host app.
-      }
-    };
-    nuxtApp.hook('vue:error', (error) => report(error));
-    nuxtApp.hook('app:error', (error) => report(error));
+      };
+      nuxtApp.hook('vue:error', (error) => report(error));
+      nuxtApp.hook('app:error', (error) => report(error));
 
-    const flush = () => {
-      client.flush().catch(() => {});
-    };
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') flush();
-    });
-    window.addEventListener('pagehide', flush);
+      const flush = () => {
+        client.flush().catch(() => {});
+      };
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') flush();
+      });
+      window.addEventListener('pagehide', flush);
 
-    return { provide: { svc: client } };
+      return { provide: { svc: client } };
+    } catch (error) {
+      // A broken setup must not break the app.
+      console.warn('[svc] client plugin disabled:', (error as Error)?.message);
+    }
   },
 });

@@ -59,6 +59,16 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     expect(cards[0]!.description).toContain('Order 7 failed to render');
   });
 
+  it('an unhandled rejection outside a request makes a card; the server keeps serving', async () => {
+    const started = await startApp(svc.url, svc.keys);
+    app = started.app;
+    expect((await fetch(`${started.base}/api/background`)).status).toBe(200);
+    const cards = await until(svc.cards, (c) => c.length > 0);
+    expect(cards.map((c) => c.title)).toEqual(['Unhandled rejection on the server']);
+    expect(cards[0]!.description).toContain('Background job failed');
+    expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
+  });
+
   it('SIGTERM with reports still queued: all are delivered before the process exits', async () => {
     // A 10-minute drain cadence keeps every report queued until shutdown.
     const started = await startApp(svc.url, svc.keys, {
