@@ -8,7 +8,8 @@ let root: string | undefined;
 
 /**
  * The app root that `file_name` is relative to: the nearest directory holding a `package.json`
- * above the entry script (`process.argv[1]`), or, when the entry script lives in `node_modules`
+ * above the entry script (`process.argv[1]`), not counting build output folders such as
+ * `.output/server` (see `BUILD_OUTPUT`), or, when the entry script lives in `node_modules`
  * (a CLI such as `next start`), the directory that holds that `node_modules`. Falls back to
  * `process.cwd()`. Independent of the working directory the process was started from.
  * Computed once, at the first capture.
@@ -24,16 +25,28 @@ export function setProjectRoot(value: string | undefined): void {
   names.clear();
 }
 
+/**
+ * Build output folders that carry their own `package.json` (Nuxt's `.output/server`, Next's
+ * `.next/standalone`): the app root is above them, so their maps' `../../server/x.ts` sources
+ * come out as `server/x.ts`.
+ */
+const BUILD_OUTPUT = /[\\/](?:\.output|\.next|\.nuxt|\.svelte-kit|\.vercel|\.netlify)(?:[\\/]|$)/;
+
 export function detectRoot(entry: string | undefined): string {
   try {
     if (entry) {
       const real = realpathSync(entry);
       const nm = real.indexOf(`${sep}node_modules${sep}`);
       if (nm !== -1) return real.slice(0, nm) || sep;
+      let first: string | undefined;
       for (let dir = dirname(real); ; dir = dirname(dir)) {
-        if (existsSync(join(dir, 'package.json'))) return dir;
+        if (existsSync(join(dir, 'package.json'))) {
+          if (!BUILD_OUTPUT.test(dir)) return dir;
+          first ??= dir;
+        }
         if (dirname(dir) === dir) break;
       }
+      if (first) return first;
     }
   } catch {
     // unreadable entry: fall back below

@@ -15,6 +15,12 @@ beforeAll(async () => {
   await writeFile(join(dir, 'app/dist/server/main.js'), '');
   await writeFile(join(dir, 'app/node_modules/next/package.json'), '{}');
   await writeFile(join(dir, 'app/node_modules/next/dist/bin/next'), '');
+  await mkdir(join(dir, 'app/.output/server'), { recursive: true });
+  await writeFile(join(dir, 'app/.output/server/package.json'), '{"name":"nuxt-app-prod"}');
+  await writeFile(join(dir, 'app/.output/server/index.mjs'), '');
+  await mkdir(join(dir, 'shipped/.output/server'), { recursive: true });
+  await writeFile(join(dir, 'shipped/.output/server/package.json'), '{}');
+  await writeFile(join(dir, 'shipped/.output/server/index.mjs'), '');
 });
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -27,6 +33,16 @@ describe('detectRoot', () => {
 
   it('is the directory holding node_modules when the entry is a dependency CLI', () => {
     expect(detectRoot(join(dir, 'app/node_modules/next/dist/bin/next'))).toBe(join(dir, 'app'));
+  });
+
+  it('looks past build output folders with their own package.json (Nuxt .output/server)', () => {
+    expect(detectRoot(join(dir, 'app/.output/server/index.mjs'))).toBe(join(dir, 'app'));
+  });
+
+  it('keeps the build output folder when nothing above it is a package', () => {
+    expect(detectRoot(join(dir, 'shipped/.output/server/index.mjs'))).toBe(
+      join(dir, 'shipped/.output/server'),
+    );
   });
 
   it('falls back to the working directory', () => {
