@@ -40,7 +40,11 @@ function buildApp(name, config) {
   );
   writeFileSync(join(root, 'app/app.vue'), PAGE);
   const start = performance.now();
-  const r = spawnSync(NUXI, ['build'], { cwd: root, encoding: 'utf8', env: { ...process.env, NUXT_TELEMETRY_DISABLED: '1' } });
+  const r = spawnSync(NUXI, ['build'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NUXT_TELEMETRY_DISABLED: '1' },
+  });
   const ms = performance.now() - start;
   if (r.status !== 0) throw new Error(`${name}: nuxi build failed\n${r.stdout}\n${r.stderr}`);
   const pub = join(root, '.output/public/_nuxt');
@@ -48,15 +52,22 @@ function buildApp(name, config) {
   const clientGz = js.reduce((n, f) => n + gzipSync(readFileSync(f)).length, 0);
   const entry = js.find((f) => readFileSync(f, 'utf8').includes('__NUXT__')) ?? js[0];
   const entryGz = gzipSync(readFileSync(entry)).length;
-  const server = files(join(root, '.output/server'), '.mjs').reduce((n, f) => n + statSync(f).size, 0);
+  const server = files(join(root, '.output/server'), '.mjs').reduce(
+    (n, f) => n + statSync(f).size,
+    0,
+  );
   return { clientGz, entryGz, server, ms };
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
-console.log('| App | client JS, all chunks (gzip KB) | entry chunk (gzip KB) | server .mjs (KB) | nuxi build (s) |');
+console.log(
+  '| App | client JS, all chunks (gzip KB) | entry chunk (gzip KB) | server .mjs (KB) | nuxi build (s) |',
+);
 console.log('|---|---|---|---|---|');
 for (const [name, config] of Object.entries(APPS)) {
   const r = buildApp(name, config);
-  console.log(`| ${name} | ${kb(r.clientGz)} | ${kb(r.entryGz)} | ${kb(r.server)} | ${(r.ms / 1000).toFixed(1)} |`);
+  console.log(
+    `| ${name} | ${kb(r.clientGz)} | ${kb(r.entryGz)} | ${kb(r.server)} | ${(r.ms / 1000).toFixed(1)} |`,
+  );
 }
 rmSync(WORK, { recursive: true, force: true });
