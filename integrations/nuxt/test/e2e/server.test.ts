@@ -69,6 +69,29 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
   });
 
+  it('runtime-config options reach the SDK: encryption with the project key, or no card', async () => {
+    // A key the service does not hold: it cannot decrypt (422), so no card proves encryption ran.
+    const foreign = Buffer.alloc(32, 7).toString('base64');
+    const started = await startApp(svc.url, svc.keys, {
+      NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: foreign,
+    });
+    app = started.app;
+    expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
+    await new Promise((r) => setTimeout(r, 4000)); // two drain cadences
+    expect(await svc.cards()).toEqual([]);
+    app.kill('SIGKILL');
+    await app.exited;
+
+    const again = await startApp(svc.url, svc.keys, {
+      NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: svc.keys.encryptionPublicKey,
+      NUXT_PUBLIC_SVC_ENCRYPTION_KEY_ID: svc.keys.encryptionKeyId,
+    });
+    app = again.app;
+    expect((await fetch(`${again.base}/api/boom`)).status).toBe(500);
+    const cards = await until(svc.cards, (c) => c.length > 0);
+    expect(cards.map((c) => c.title)).toEqual(['GET /api/boom']);
+  });
+
   it('SIGTERM with reports still queued: all are delivered before the process exits', async () => {
     // A 10-minute drain cadence keeps every report queued until shutdown.
     const started = await startApp(svc.url, svc.keys, {
