@@ -137,6 +137,7 @@ export function createQueue(
     unload() {
       let budget = KEEPALIVE_BUDGET;
       for (const e of [...entries]) {
+        start(e); // a plain bearer report queued in this very task is prepared synchronously here
         if (e.prepared && e.prepared.bytes.length <= budget) {
           budget -= e.prepared.bytes.length;
           entries.splice(entries.indexOf(e), 1);

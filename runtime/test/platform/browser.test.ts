@@ -172,3 +172,30 @@ it('keeps within the 64 KiB keepalive budget on visibilitychange to hidden', asy
   ]);
   await page.close();
 });
+
+it('prepares a plain bearer report queued in the same task as the unload event', async () => {
+  const page = await openPage();
+  const keepalive = await page.evaluate(() => {
+    const flagged: string[] = [];
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      if (init?.keepalive) flagged.push(String(init.body));
+      return original(input, init);
+    };
+    const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
+    const client = w.Svc.createClient({
+      apiKey: 'svc_pub_browser',
+      flushIntervalMs: 600_000,
+      captureLocation: false,
+    });
+    client.criticalHigh('last words');
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return flagged;
+  });
+  expect(keepalive).toHaveLength(1);
+  expect(JSON.parse(keepalive[0]).title).toBe('last words');
+  await waitFor(() => server.requests.length >= 1);
+  expect(server.requests[0].json?.title).toBe('last words');
+  await page.close();
+});
