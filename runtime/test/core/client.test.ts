@@ -84,3 +84,31 @@ it('a failed send does not stop the queue; results reset after each flush', asyn
   expect(await client.flush()).toMatchObject({ sent: 0, failed: 0 });
   server.respond(() => undefined);
 });
+
+it('passes captureLocation, lineNumbers and sourceMaps (platform default unless set) to the capture', () => {
+  const seen: unknown[] = [];
+  const platform: Platform = {
+    sourceMapsDefault: true, // Node's default; the browser entry passes false
+    captureLocation: (_d, opts) => {
+      seen.push(opts);
+      return undefined;
+    },
+  };
+  const silent = { logger: { debug() {}, info() {}, warn() {} } };
+  createCoreClient(platform, { ...KEY, logLocally: true }, silent).major('a');
+  createCoreClient(
+    platform,
+    { ...KEY, logLocally: true, sourceMaps: false, lineNumbers: true },
+    silent,
+  ).major('b');
+  createCoreClient(
+    { ...platform, sourceMapsDefault: false },
+    { ...KEY, logLocally: true },
+    silent,
+  ).major('c');
+  expect(seen).toEqual([
+    { captureLocation: true, lineNumbers: false, sourceMaps: true },
+    { captureLocation: true, lineNumbers: true, sourceMaps: false },
+    { captureLocation: true, lineNumbers: false, sourceMaps: false },
+  ]);
+});
