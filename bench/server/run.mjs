@@ -3,7 +3,7 @@
 // Writes bench/server/RESULTS.md. Build the server first (npm run build -w @svc/server).
 import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -68,8 +68,16 @@ const seal = (plain, pk) =>
     },
   });
 
-async function load(name, url, { headers, body, newTitles }) {
+// CPU time (user + system, ms) the process has used: per-request CPU is far less sensitive to
+// the machine's load than throughput is.
+const cpuMs = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+};
+
+async function load(name, url, { headers, body, newTitles }, pid) {
   let n = 0;
+  const cpu0 = cpuMs(pid);
   const opts = {
     url: `${url}/api/v1/tasks`,
     method: 'POST',
@@ -83,6 +91,7 @@ async function load(name, url, { headers, body, newTitles }) {
       { setupRequest: (req) => ({ ...req, body: report(`New card ${process.pid}-${n++}`) }) },
     ];
   const r = await autocannon(opts);
+  const cpuUs = Math.round(((cpuMs(pid) - cpu0) * 1000) / Math.max(1, r.requests.total));
   const bad = r.non2xx + r.errors + r.timeouts;
   const row = {
     name,
@@ -91,6 +100,7 @@ async function load(name, url, { headers, body, newTitles }) {
     p99: r.latency.p99,
     total: r.requests.total,
     bad,
+    cpuUs,
   };
   console.log(JSON.stringify(row));
   return row;
@@ -135,8 +145,13 @@ try {
   // measurement, round after round, and the ratio is taken per pair (median over rounds).
   for (let round = 0; round < rounds; round++) {
     for (const [name, opts] of cases) {
-      const c = await load('ceiling: bare node:http, same JSON', ceiling.info.url, { body: dedup });
-      const r = await load(name, s.url, opts);
+      const c = await load(
+        'ceiling: bare node:http, same JSON',
+        ceiling.info.url,
+        { body: dedup },
+        ceiling.child.pid,
+      );
+      const r = await load(name, s.url, opts, svc.child.pid);
       for (const [k, row] of [
         ['ceiling: bare node:http, same JSON', c],
         [name, r],
@@ -158,10 +173,11 @@ const rows = [...samples].map(([name, xs]) => ({
   p99: median(xs.map((x) => x.p99)),
   total: xs.reduce((n, x) => n + x.total, 0),
   bad: xs.reduce((n, x) => n + x.bad, 0),
+  cpuUs: median(xs.map((x) => x.cpuUs)),
 }));
 const table = rows.map(
   (r) =>
-    `| ${r.name} | ${r.rps} | ${Math.round(r.ratio * 100)} % | ${r.p50} | ${r.p99} | ${r.total} | ${r.bad} |`,
+    `| ${r.name} | ${r.rps} | ${Math.round(r.ratio * 100)} % | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.total} | ${r.bad} |`,
 );
 const md = `## Server ingestion (bench/server)
 
@@ -174,8 +190,8 @@ Service and ceiling each run in their own process; autocannon runs in a third. D
 Each case ran ${rounds} times for ${duration} s, each time right after a ${duration} s ceiling run; figures are medians
 over the rounds, "of ceiling" is the median of the per-round ratios.
 
-| Case | req/s | of ceiling | p50 ms | p99 ms | requests | bad |
-|---|---|---|---|---|---|---|
+| Case | req/s | of ceiling | p50 ms | p99 ms | server CPU µs/req | requests | bad |
+|---|---|---|---|---|---|---|---|
 ${table.join('\n')}
 
 Target: deduplicated bearer reports >= 50 % of the ceiling: ${rows[1].ratio >= 0.5 ? 'met' : 'NOT met'} (median of per-round ratios: ${Math.round(rows[1].ratio * 100)} %).

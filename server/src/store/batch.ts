@@ -17,6 +17,7 @@ export interface BatchWork<A extends unknown[], R> {
 export function groupCommit<A extends unknown[], R>(
   db: Database.Database,
   begin: () => BatchWork<A, R>,
+  onRollback: () => void = () => {},
   maxBatch = 512,
 ): (...args: A) => Promise<R> {
   type Item = { args: A; resolve: (r: R) => void; reject: (e: unknown) => void };
@@ -42,6 +43,7 @@ export function groupCommit<A extends unknown[], R>(
     try {
       results = all.immediate(items);
     } catch (error) {
+      onRollback();
       for (const item of items) item.reject(error);
       return;
     }

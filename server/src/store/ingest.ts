@@ -38,12 +38,28 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     return { limit, remaining: Math.max(0, limit - used) };
   };
 
+  // Read caches, kept across batches: cards, variants and usage are written only by this
+  // process's ingest, so they stay exact; project states (changed by the admin CLI from another
+  // connection) are dropped whenever `PRAGMA data_version` says someone else committed, on this
+  // store's own admin writes (`invalidate`), and after a rolled-back batch.
+  const states = new Map<number, string>();
+  const active = new Map<number, number>();
+  const totals = new Map<string, number>();
+  const cards = new Map<number, CardRow>();
+  const byTitle = new Map<string, CardRow | undefined>();
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  const invalidate = () => {
+    for (const m of [states, active, totals, cards, byTitle]) m.clear();
+    variants.invalidate();
+  };
+
   const begin = () => {
-    const states = new Map<number, string>();
-    const active = new Map<number, number>();
-    const totals = new Map<string, number>();
-    const cards = new Map<number, CardRow>();
-    const byTitle = new Map<string, CardRow | undefined>();
+    const v = dataVersion.get();
+    if (v !== seenVersion || cards.size + byTitle.size + totals.size > 100_000) {
+      seenVersion = v;
+      invalidate();
+    }
     const dirtyCards = new Map<number, { row: CardRow; dayCounts: Map<number, number> }>();
     const usage = new Map<string, [number, number, number, number]>();
 
@@ -188,7 +204,8 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
   };
 
   return {
-    ingest: groupCommit(db, begin),
+    ingest: groupCommit(db, begin, invalidate),
+    invalidate,
     rateState: (projectId: number, plan: Plan) => rate(projectId, plan, config.now()),
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { createAuthCache } from './auth-cache.ts';
 import { createIngest, type IngestConfig } from './ingest.ts';
 import { migrate } from './migrations.ts';
 import { createSqliteMail } from './mail.ts';
@@ -46,7 +47,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   db.pragma('foreign_keys = ON');
   migrate(db);
 
-  const { ingest, rateState } = createIngest(db, opts);
+  const { ingest, rateState, invalidate } = createIngest(db, opts);
   const mail = createSqliteMail(db);
   const now = opts.now;
 
@@ -63,6 +64,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
      FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id
      WHERE k.lookup = ? AND k.kind = ? AND k.revoked_at IS NULL`,
   );
+  const authCache = createAuthCache(db, (kind, lookup) => {
+    const r = authKey.get(lookup, kind) as (AuthKey & { origins: string }) | undefined;
+    return r && { ...r, origins: JSON.parse(r.origins) as string[] };
+  });
   const encKey = db.prepare(
     `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
      AND revoked_at IS NULL AND (? IS NULL OR lookup = ?) ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -89,6 +94,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         toAccount(r)!,
       ),
     createProject: ({ accountId, name }) => {
+      invalidate(); // the account's count of active projects changes
       const info = db
         .prepare('INSERT INTO projects (account_id, name, created_at) VALUES (?, ?, ?)')
         .run(accountId, name, now());
@@ -102,6 +108,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
             .prepare(`${projectCols} WHERE account_id = ? ORDER BY id`)
             .all(accountId)) as Project[],
     setProjectState: (id: number, state: ProjectState) => {
+      invalidate();
       db.prepare('UPDATE projects SET state = ? WHERE id = ?').run(state, id);
       return projectRow.get(id) as Project;
     },
@@ -139,14 +146,15 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         createdAt: new Date(r.created_at).toISOString(),
         revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
       })),
-    revokeKey: (id) =>
-      db
-        .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-        .run(now(), id).changes === 1,
-    findAuthKey: (kind, lookup) => {
-      const r = authKey.get(lookup, kind) as (AuthKey & { origins: string }) | undefined;
-      return r && { ...r, origins: JSON.parse(r.origins) as string[] };
+    revokeKey: (id) => {
+      authCache.clear();
+      return (
+        db
+          .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+          .run(now(), id).changes === 1
+      );
     },
+    findAuthKey: (kind, lookup) => authCache.get(kind, lookup),
     findEncryptionKey: (projectId, keyId) => {
       const r = encKey.get(projectId, keyId ?? null, keyId ?? null) as
         { lookup: string; public_key: string; private_key: Buffer } | undefined;

@@ -36,6 +36,17 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
   };
   /** `cardId:identity` -> variant id and the sightings not yet written. */
   const pending = new Map<string, { id: number; cardId: number; add: number; last: number }>();
+  /** `cardId:identity` -> variant id, across batches (only this process writes variants). */
+  const known = new Map<string, number>();
+  const keyOf = new Map<number, string>();
+  const remember = (k: string, id: number) => {
+    if (known.size > 100_000) {
+      known.clear();
+      keyOf.clear();
+    }
+    known.set(k, id);
+    keyOf.set(id, k);
+  };
 
   const flushCard = (cardId?: number) => {
     for (const [k, p] of pending) {
@@ -56,6 +67,9 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
     }[];
     for (const v of victims) {
       q.remove.run(v.id);
+      const k = keyOf.get(v.id);
+      if (k !== undefined) known.delete(k);
+      keyOf.delete(v.id);
       q.fold.run(
         cardId,
         AGGREGATE_IDENTITY,
@@ -79,8 +93,9 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
         seen.last = now;
         return;
       }
-      const id = q.find.get(cardId, identity) as number | undefined;
+      const id = known.get(k) ?? (q.find.get(cardId, identity) as number | undefined);
       if (id !== undefined) {
+        remember(k, id);
         pending.set(k, { id, cardId, add: 1, last: now });
         return;
       }
@@ -97,7 +112,13 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
       );
       prune(cardId);
       pending.set(k, { id: Number(info.lastInsertRowid), cardId, add: 0, last: now });
+      remember(k, Number(info.lastInsertRowid));
     },
     flush: () => flushCard(),
+    invalidate: () => {
+      known.clear();
+      keyOf.clear();
+      pending.clear();
+    },
   };
 }

@@ -170,3 +170,15 @@ describe('group commit', () => {
     expect(cards[0]!.variants.filter((v) => v.aggregate)).toHaveLength(1);
   });
 });
+
+describe('auth key cache', () => {
+  it('a key revoked through the same store is refused at once', async () => {
+    const { store, projectId } = await setup();
+    const admin = createAdmin(store);
+    const sec = await admin.createSecretKey({ projectId, name: 's' });
+    expect((await store.findAuthKey('secret', sec.keyId))?.projectId).toBe(projectId);
+    expect((await store.findAuthKey('secret', sec.keyId))?.projectId).toBe(projectId); // cached
+    await admin.revokeKey(sec.id);
+    expect(await store.findAuthKey('secret', sec.keyId)).toBeUndefined();
+  });
+});
