@@ -3,7 +3,7 @@ import { type RouterLike, vuePattern } from './shared/title';
 
 /**
  * SSR side of the Vue app: when rendering fails, record the Vue route pattern on the request so
- * the Nitro plugin titles the card `/items/:id` instead of the renderer's catch-all route.
+ * the Nitro plugin titles the card `GET /orders/:id` instead of the renderer's catch-all `/**`.
  * Reporting itself happens once, in the Nitro `error` hook.
  */
 export default defineNuxtPlugin({
