@@ -22,6 +22,9 @@ export default function Home() {
           <Link href="/boundary">Client component error (&lt;SvcErrorBoundary&gt;)</Link>
         </li>
         <li>
+          <Link href="/global">Client component error (app/global-error.tsx)</Link>
+        </li>
+        <li>
           <Link href="/redirect">redirect() (no card)</Link>
         </li>
         <li>

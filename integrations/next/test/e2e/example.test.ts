@@ -18,6 +18,7 @@ const TITLES = {
   serverAction: 'Error in server action /action',
   clientComponent: "TypeError: Cannot read properties of undefined (reading 'length')",
   boundary: 'RangeError: Widget size out of range',
+  globalError: 'Error: Theme provider missing',
 };
 
 let browser: Browser | undefined;
@@ -140,16 +141,29 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
     await page.close();
   });
 
+  it('an error that escapes to the generated app/global-error.tsx makes one card', async () => {
+    const page = await openPage('/global');
+    await page.click('#break-theme');
+    await page.waitForSelector('text=Something went wrong.');
+    await oneCard(TITLES.globalError, 1);
+    await page.close();
+  });
+
   it('made exactly the expected cards, nothing for redirect/notFound', async () => {
     const titles = (await service.cards()).map((c) => c.title).sort();
     expect(titles).toEqual(Object.values(TITLES).sort());
   });
 
-  it('under next start, server reports are flushed with after(), and debug output has no secret', () => {
+  it('under next start: render and action reports flush with after(), route handlers await', () => {
+    // Next accepts after() inside onRequestError for renders and actions; for route handlers it
+    // refuses it (outside the request scope), so the handler awaits the flush with its deadline.
     const output = app!.output();
-    expect(output).toContain(
-      `[svc/next] reported "${TITLES.routeHandler}"; flush scheduled with after()`,
-    );
+    const flushed = (title: string, how: string) =>
+      expect(output).toContain(`[svc/next] reported "${title}"; flush ${how}`);
+    flushed(TITLES.serverComponent, 'scheduled with after()');
+    flushed(TITLES.serverAction, 'scheduled with after()');
+    flushed(TITLES.routeHandler, 'awaited with a deadline');
+    expect(output).not.toContain('flush cut short');
     expect(output).not.toContain(service.keys.signingSecret);
   });
 
