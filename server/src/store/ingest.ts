@@ -60,7 +60,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       seenVersion = v;
       invalidate();
     }
-    const dirtyCards = new Map<number, { row: CardRow; dayCounts: Map<number, number> }>();
+    const dirtyCards = new Map<number, CardRow>();
     const usage = new Map<string, [number, number, number, number]>();
 
     const memo = <K, V>(m: Map<K, V>, k: K, load: () => V): V => {
@@ -70,9 +70,15 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       return v;
     };
     const flushCards = () => {
-      for (const [id, { row, dayCounts }] of dirtyCards) {
-        q.touchCard.run(row.occurrence_count, row.last_seen_at, row.tags, id);
-        for (const [day, n] of dayCounts) q.cardUsageUp.run(id, day, n, n);
+      for (const [id, row] of dirtyCards) {
+        q.touchCard.run(
+          row.occurrence_count,
+          row.last_seen_at,
+          row.tags,
+          row.usage_day,
+          row.usage_count,
+          id,
+        );
       }
       dirtyCards.clear();
     };
@@ -171,11 +177,12 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
         cards.set(id, row);
         byTitle.set(titleKey, row);
       }
-      const dirty = memo(dirtyCards, row.id, () => ({
-        row: row!,
-        dayCounts: new Map<number, number>(),
-      }));
-      dirty.dayCounts.set(day, (dirty.dayCounts.get(day) ?? 0) + 1);
+      if (row.usage_day !== day) {
+        row.usage_day = day;
+        row.usage_count = 0;
+      }
+      row.usage_count += 1;
+      dirtyCards.set(row.id, row);
       variants.record(row.id, report, now);
 
       let mailQueued = false;
@@ -239,11 +246,8 @@ function prepare(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'todo', 0, ?, ?, ?, ?)`,
     ),
     touchCard: db.prepare(
-      'UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ? WHERE id = ?',
-    ),
-    cardUsageUp: db.prepare(
-      `INSERT INTO card_usage (card_id, day, count) VALUES (?, ?, ?)
-       ON CONFLICT (card_id, day) DO UPDATE SET count = count + ?`,
+      `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,
+         usage_count = ? WHERE id = ?`,
     ),
   };
 }

@@ -38,6 +38,15 @@ export const MIGRATIONS: readonly string[] = [
     subject TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, sent_at INTEGER,
     attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT);
   `,
+  // 2: a card's events of its latest day live on the card row itself (one page less per commit).
+  `
+  ALTER TABLE cards ADD COLUMN usage_day INTEGER;
+  ALTER TABLE cards ADD COLUMN usage_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE cards SET usage_day = u.day, usage_count = u.count FROM
+    (SELECT card_id, day, count FROM card_usage cu WHERE day = (SELECT MAX(day) FROM card_usage
+      WHERE card_id = cu.card_id)) AS u WHERE cards.id = u.card_id;
+  DROP TABLE card_usage;
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -16,6 +16,9 @@ export interface CardRow {
   line_number: number | null;
   created_at: number;
   last_seen_at: number;
+  /** UTC day (days since the epoch) of `usage_count`, the card's events that day. */
+  usage_day: number | null;
+  usage_count: number;
 }
 
 export interface VariantRow {

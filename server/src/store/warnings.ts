@@ -17,9 +17,9 @@ export function createQuotaWarnings(db: Database.Database) {
     account: db.prepare('SELECT name FROM accounts WHERE id = ?').pluck(),
     members: db.prepare('SELECT email FROM members WHERE account_id = ? ORDER BY email').pluck(),
     top: db.prepare(
-      `SELECT c.title, p.name AS project, cu.count FROM card_usage cu
-       JOIN cards c ON c.id = cu.card_id JOIN projects p ON p.id = c.project_id
-       WHERE p.account_id = ? AND cu.day = ? ORDER BY cu.count DESC, c.id LIMIT ${TOP_CARDS}`,
+      `SELECT c.title, p.name AS project, c.usage_count AS count FROM cards c
+       JOIN projects p ON p.id = c.project_id
+       WHERE p.account_id = ? AND c.usage_day = ? ORDER BY c.usage_count DESC, c.id LIMIT ${TOP_CARDS}`,
     ),
     queue: db.prepare(
       `INSERT INTO outbox (account_id, recipients, subject, body, created_at)
