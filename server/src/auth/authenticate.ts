@@ -12,6 +12,12 @@ const KEY_ID = /^svck_[0-9A-Za-z]{1,64}$/;
 const TIMESTAMP = /^\d{1,12}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 
+/**
+ * sha256 of publishable tokens that matched a key, so repeat requests skip the hash. These
+ * tokens are public by design (they ship in browser bundles); nothing here is persisted.
+ */
+const tokenHashes = new Map<string, string>();
+
 const header = (h: IncomingHttpHeaders, name: string): string | undefined => {
   const v = h[name];
   return Array.isArray(v) ? v[0] : v;
@@ -52,9 +58,12 @@ export async function authenticate(
   if (authorization !== undefined) {
     const token = BEARER.exec(authorization)?.[1];
     if (!token || !PUBLISHABLE_TOKEN.test(token)) return undefined;
-    const lookup = sha256Hex(token);
+    const lookup = tokenHashes.get(token) ?? sha256Hex(token);
     const key: AuthKey | undefined = await store.findAuthKey('publishable', lookup);
-    return key?.kind === 'publishable' ? key : undefined;
+    if (key?.kind !== 'publishable') return undefined;
+    if (tokenHashes.size >= 10_000) tokenHashes.clear();
+    tokenHashes.set(token, lookup);
+    return key;
   }
 
   if (!keyId || !timestamp || !signature) return undefined;

@@ -29,9 +29,11 @@ export function buildApp(deps: TasksDeps): FastifyInstance {
   );
 
   app.addHook('onRequest', (req, reply, done) => {
-    reply.header('Access-Control-Allow-Origin', req.headers.origin ?? '*');
-    reply.header('Vary', 'Origin');
-    reply.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    reply.headers({
+      'access-control-allow-origin': req.headers.origin ?? '*',
+      vary: 'Origin',
+      'access-control-expose-headers': EXPOSE_HEADERS,
+    });
     done();
   });
   app.options('/*', (_req, reply) => {

@@ -15,13 +15,22 @@ export function createAuthCache(
 ) {
   const version = db.prepare('PRAGMA data_version').pluck();
   let seen = version.get();
+  let checked = false;
   const cache = new Map<string, AuthKey>();
   return {
     get(kind: 'publishable' | 'secret', lookup: string): AuthKey | undefined {
-      const v = version.get();
-      if (v !== seen) {
-        seen = v;
-        cache.clear();
+      // Once per event-loop turn: the pragma costs more than the lookup it guards, and requests
+      // of the same turn are concurrent anyway.
+      if (!checked) {
+        checked = true;
+        setImmediate(() => {
+          checked = false;
+        });
+        const v = version.get();
+        if (v !== seen) {
+          seen = v;
+          cache.clear();
+        }
       }
       const k = `${kind}:${lookup}`;
       const hit = cache.get(k);
