@@ -1,12 +1,13 @@
 // Browser bundle budget: createClient + the 16 methods, minified and gzipped, without the sealing
-// code (and without the signing and source-map chunks, which a default browser client never loads).
-// The issue's target is 4 KiB. It is NOT met yet: see the README ("Bundle size"). This test holds
-// the line against regressions at the measured size plus a small margin, and prints the gap.
+// code (and without the lazy chunks a default browser client loads only when needed: signing,
+// source-map resolver, stack parsing, debug formatting). The issue's target is 4 KiB. It is NOT met
+// yet: see the README ("Bundle size"). This test holds the line against regressions at the measured
+// size plus about 2%, and prints the gap.
 import { expect, it } from 'vitest';
 import { measureBrowserBundle } from './helpers/bundle-size.ts';
 
 const TARGET = 4 * 1024;
-const CEILING = 7 * 1024;
+const CEILING = 6000;
 
 it(`browser bundle stays under ${CEILING} B gzip (target ${TARGET} B)`, async () => {
   const size = await measureBrowserBundle();
@@ -14,6 +15,8 @@ it(`browser bundle stays under ${CEILING} B gzip (target ${TARGET} B)`, async ()
     `browser bundle: ${size.minified} B minified, ${size.gzip} B gzip; target ${TARGET} B (${size.gzip - TARGET} B over); lazy chunks:`,
     size.lazy,
   );
-  expect(size.lazy.map((c) => c.file).join(' ')).toMatch(/seal/);
+  const lazy = size.lazy.map((c) => c.file).join(' ');
+  for (const chunk of [/seal/, /sign/, /browser-maps/, /browser-locate/, /debug-format/])
+    expect(lazy).toMatch(chunk);
   expect(size.gzip).toBeLessThanOrEqual(CEILING);
 });

@@ -1,7 +1,12 @@
 // The core client: option resolution, the reporting pipeline and the 16 methods. Platform neutral;
 // src/index.node.ts and src/index.browser.ts plug in location capture and shutdown hooks.
 import { LIMITS } from '../generated/limits.gen.ts';
-import { REPORTING_METHODS, type ReportingMethods } from '../generated/methods.gen.ts';
+import {
+  DEFAULT_PRIORITY,
+  PRIORITIES,
+  type ReportingMethods,
+  SEVERITIES,
+} from '../generated/methods.gen.ts';
 import type { Location } from '../location/types.ts';
 import { pickCredentials } from './auth.ts';
 import { clamp } from './clamp.ts';
@@ -60,9 +65,15 @@ export function createCoreClient(
   debug.log('client created', { active, auth: credentials?.kind, options });
 
   const queue = createQueue(o, pipeline, tally, (busy) => setBusy(busy), platform.unref);
+  /** Reports whose location is still pending. */
+  const waiting = new Set<(l?: unknown) => void>();
+  /** Browser unload: reports still waiting for their location go without it, then the queue. */
+  const unload = () => {
+    for (const settle of [...waiting]) settle();
+    queue.unload();
+  };
   const setBusy =
-    platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload: queue.unload }) ??
-    (() => {});
+    platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload }) ?? (() => {});
 
   const env = o.environment ? [`env:${o.environment}`] : [];
   const baseTags = addTags(
@@ -123,10 +134,12 @@ export function createCoreClient(
         if (!isThenable(loc)) located(payload, loc, false);
         else {
           queue.hold();
-          loc.then(
-            (l) => located(payload, l as Location, true),
-            () => located(payload, undefined, true),
-          );
+          // Settles once: with the location, or without it when the page unloads first.
+          const settle = (l?: unknown) => {
+            if (waiting.delete(settle)) located(payload, l as Location | undefined, true);
+          };
+          waiting.add(settle);
+          loc.then(settle, () => settle());
         }
       }
     } catch (error) {
@@ -141,15 +154,19 @@ export function createCoreClient(
       const out = result;
       result = emptyResult();
       debug.log('flush result', out);
+      await debug.idle(); // debug and logLocally lines are written before flush() resolves
       return out;
     },
   } as SvcClient;
-  for (const [name, m] of Object.entries(REPORTING_METHODS)) {
-    (client as unknown as Record<string, unknown>)[name] = (
-      title: unknown,
-      description?: unknown,
-      tags?: unknown,
-    ) => report(m.severity, m.priority, title, description, tags);
-  }
+  // The 16 methods from the generated severity x priority table: `majorHigh`, and `major` for the
+  // default priority (test/core/client.test.ts checks the names against REPORTING_METHODS).
+  const methods = client as unknown as Record<string, unknown>;
+  for (const severity of SEVERITIES)
+    for (const priority of PRIORITIES) {
+      const fn = (title: unknown, description?: unknown, tags?: unknown) =>
+        report(severity, priority, title, description, tags);
+      methods[severity + priority[0].toUpperCase() + priority.slice(1)] = fn;
+      if (priority === DEFAULT_PRIORITY) methods[severity] = fn;
+    }
   return client;
 }

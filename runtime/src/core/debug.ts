@@ -1,45 +1,43 @@
-// The debug channel. Every logged value is rendered to text and redacted: the client's own key
-// values and secrets, anything shaped like a key (contract 2.5 prefixes), and the values of
-// Authorization / X-Svc-Signature headers never reach the logger, Error objects included.
-import { describe } from './describe.ts';
+// The debug channel. Warnings (fixed texts) are written at once; everything else is formatted and
+// redacted by ./debug-format.ts, a lazy chunk loaded on the first line logged (so a client with
+// `debug` off never loads it). Lines keep their order; `idle()` resolves once all are written.
 import type { Logger } from './types.ts';
 
-/** Key values by prefix; key ids (public) keep their first 4 characters for recognition. */
-const TOKENS = /\b(svc_pub_|svc_sec_|svck_|svcek_)([\w-]{0,4})[\w-]*/g;
-/** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
-const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
-
-export function redact(v: unknown, secrets: readonly string[]): string {
-  let s = describe(v) ?? String(v);
-  for (const secret of secrets) s = s.split(secret).join('[REDACTED]');
-  return s
-    .replace(HEADERS, '$1[REDACTED]')
-    .replace(
-      TOKENS,
-      (_, p: string, head: string) => p + (p.length < 7 ? `${head}***` : '[REDACTED]'),
-    );
+/** What a lazy log argument receives: the error classes, built only when debug output is on. */
+export interface LogKit {
+  errorFromResponse: typeof import('../generated/errors.gen.ts').errorFromResponse;
+  SvcServerError: typeof import('../generated/errors.gen.ts').SvcServerError;
 }
 
 export interface Debug {
-  /** Only when `debug` is on. */
+  /** Only when `debug` is on. A function argument is called with a `LogKit` when written. */
   log(...args: unknown[]): void;
-  /** Always shown (missing credentials, bad keys, conflicting options). */
-  warn(...args: unknown[]): void;
+  /** Always shown, at once (missing credentials, bad keys, conflicting options). */
+  warn(message: string): void;
   /** Always shown (`logLocally`). */
   info(...args: unknown[]): void;
+  /** Resolves once every line logged so far is written. */
+  idle(): Promise<unknown>;
 }
 
 export function createDebug(logger: Logger, enabled: boolean, secrets: readonly string[]): Debug {
+  let chain: Promise<unknown> = Promise.resolve();
   const out = (fn: keyof Logger, args: unknown[]) => {
-    try {
-      logger[fn]('[svc]', ...args.map((a) => redact(a, secrets)));
-    } catch {
-      // a broken logger never breaks the host
-    }
+    chain = chain
+      .then(() => import('./debug-format.ts'))
+      .then((f) => f.write(logger, fn, args, secrets))
+      .catch(() => undefined); // a broken logger never breaks the host
   };
   return {
     log: (...args) => enabled && out('debug', args),
-    warn: (...args) => out('warn', args),
+    warn(message) {
+      try {
+        logger.warn('[svc]', message);
+      } catch {
+        // a broken logger never breaks the host
+      }
+    },
     info: (...args) => out('info', args),
+    idle: () => chain,
   };
 }

@@ -38,7 +38,10 @@ export function createPipeline(
       const keyId =
         typeof encryptionKeyId === 'string' && encryptionKeyId ? encryptionKeyId : undefined;
       sealer = import('./seal.ts').then((m) => m.createSealer(key, keyId));
-      sealer.catch((e) => debug.warn('sealing code failed to load:', e));
+      sealer.catch((e) => {
+        debug.warn('sealing code failed to load: reports fail');
+        debug.log(e);
+      });
     }
   }
   const signed = credentials?.kind === 'signed' ? credentials : undefined;

@@ -18,6 +18,16 @@ export function shouldRetry(status: number | undefined): boolean {
 }
 
 /**
+ * `Retry-After` as integer seconds; empty or non-numeric gives undefined. The same rule as the
+ * generated `parseRetryAfter` (test/core/retry.test.ts compares them), kept here so the start-up
+ * bundle does not pull in the generated error classes, which load with the debug channel.
+ */
+export function retryAfterSeconds(value: string | null | undefined): number | undefined {
+  const text = (value ?? '').trim();
+  return /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/**
  * Delay before retry number `retry` (0 for the first retry): Retry-After verbatim when numeric,
  * otherwise exponential with equal jitter: half the step fixed, half random.
  */

@@ -1,9 +1,8 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
-import { errorFromResponse, parseRetryAfter, SvcServerError } from '../generated/errors.gen.ts';
 import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
 import type { Bucket } from './counters.ts';
-import type { Debug } from './debug.ts';
-import { backoffMs, shouldRetry } from './retry.ts';
+import type { Debug, LogKit } from './debug.ts';
+import { backoffMs, retryAfterSeconds, shouldRetry } from './retry.ts';
 
 /** A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms). */
 export interface Prepared {
@@ -64,7 +63,7 @@ export async function deliver(
     let status: number | undefined;
     let res: Response | undefined;
     let body: Record<string, unknown> | undefined;
-    let error: unknown;
+    let failure: { message: string; cause: unknown } | undefined;
     try {
       res = await ctx.fetch()(ENDPOINT, {
         method: 'POST',
@@ -84,7 +83,7 @@ export async function deliver(
       const message = controller.signal.aborted
         ? `request timed out after ${ctx.timeoutMs} ms`
         : 'network error';
-      error = new SvcServerError(message, { cause });
+      failure = { message, cause };
     } finally {
       clearTimeout(timer);
     }
@@ -96,9 +95,15 @@ export async function deliver(
     const again = !keepalive && shouldRetry(status) && retry < ctx.maxRetries;
     ctx.debug.log(
       `attempt ${retry + 1} failed${again ? ', will retry' : ''}:`,
-      error ?? errorFromResponse(status as number, body, res?.headers),
+      // The error class is built only when debug output is written (it loads lazily).
+      (k: LogKit) =>
+        failure
+          ? new k.SvcServerError(failure.message, { cause: failure.cause })
+          : k.errorFromResponse(status as number, body, res?.headers),
     );
     if (!again) return 'failed';
-    await ctx.sleep(backoffMs(retry, parseRetryAfter(res?.headers.get('retry-after')), ctx.random));
+    await ctx.sleep(
+      backoffMs(retry, retryAfterSeconds(res?.headers.get('retry-after')), ctx.random),
+    );
   }
 }

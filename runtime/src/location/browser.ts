@@ -1,61 +1,39 @@
-// Browser `captureLocation`: throw site or call site; source maps (opt-in) via a lazily loaded resolver.
-import { captureError, laterStack } from './capture-stack.ts';
-import { clampFileName, urlToPath } from './paths.ts';
-import { callSites, throwSite } from './site.ts';
-import type { Frame } from './stack.ts';
-import type { CaptureLocation, Location, LocationOptions } from './types.ts';
+// Browser `captureLocation`: a small stub that holds the reporting call's stack; the parsing and
+// site choice live in a lazy chunk (./browser-locate.ts) so they stay out of the start-up bundle.
+import { captureError } from './capture-stack.ts';
+import type { CaptureLocation } from './types.ts';
+
+type Locator = typeof import('./browser-locate.ts');
+
+let locator: Locator | undefined;
+let loading: Promise<Locator> | undefined;
+
+/** The locator chunk, imported once; a failed load is retried by a later report. */
+function load(): Promise<Locator> {
+  if (!loading) {
+    loading = import('./browser-locate.ts').then((m) => (locator = m));
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
+  return loading;
+}
 
 /**
- * Browser location capture. For an Error description without `sourceMaps`: synchronous, the script
- * URL's path. A call site's stack is formatted and parsed in a microtask (a promise). With
- * `sourceMaps: true` the resolver module is imported on first use (clients without source maps
- * never load it); it fetches the chunk's map with a timeout and a size cap and resolves with the
- * original location, or with the unresolved one on any failure. Never throws, never rejects.
+ * Browser location capture. The call-site stack is captured here, synchronously, in the reporting
+ * call (engines format `.stack` lazily, so this is cheap); it is parsed later. Until the locator
+ * chunk has loaded (the first reports of a page) the location is a promise; afterwards an Error
+ * description without `sourceMaps` is located synchronously. Never throws, never rejects.
  */
 export const captureLocation: CaptureLocation = (description, options) => {
   if (!options.captureLocation) return undefined;
   try {
-    const thrown = throwSite(description);
-    if (thrown) return locate([thrown], options);
     const holder = captureError();
-    if (!holder) return undefined;
-    return laterStack(holder)
-      .then((stack) => locate(callSites(stack), options) ?? {})
+    if (locator) return locator.locateReport(description, holder, options);
+    return load()
+      .then((m) => m.locateReport(description, holder, options) ?? {})
       .catch(() => ({}));
   } catch {
     return undefined;
   }
 };
-
-function locate(
-  frames: Frame[],
-  options: LocationOptions,
-): Location | Promise<Location> | undefined {
-  const [first] = frames;
-  if (!first) return undefined;
-  const unresolved = toLocation(first, options);
-  if (!options.sourceMaps) return unresolved;
-  return loadResolver()
-    .then((maps) => maps.resolveFrames(frames))
-    .then((frame) => (frame ? toLocation(frame, options) : unresolved))
-    .catch(() => unresolved);
-}
-
-let resolver: Promise<typeof import('./browser-maps.ts')> | undefined;
-
-/** The resolver chunk, imported once (a repeated `import()` costs ~0.25 ms in Chromium). */
-function loadResolver(): Promise<typeof import('./browser-maps.ts')> {
-  if (!resolver) {
-    resolver = import('./browser-maps.ts');
-    resolver.catch(() => {
-      resolver = undefined; // a failed chunk load is retried by a later report
-    });
-  }
-  return resolver;
-}
-
-function toLocation(frame: Frame, options: LocationOptions): Location {
-  const location: Location = { file_name: clampFileName(urlToPath(frame.file) ?? frame.file) };
-  if (options.lineNumbers) location.line_number = frame.line;
-  return location;
-}

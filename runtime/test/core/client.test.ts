@@ -3,7 +3,8 @@
 // platform itself is the subject (the stub says why).
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
-import type { Platform } from '../../src/core/types.ts';
+import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
+import { REPORTING_METHODS } from '../../src/generated/methods.gen.ts';
 import { SERVICE_URL } from '../../src/index.node.ts';
 import { clientFor } from '../helpers/client.ts';
 import {
@@ -111,4 +112,49 @@ it('passes captureLocation, lineNumbers and sourceMaps (platform default unless 
     { captureLocation: true, lineNumbers: true, sourceMaps: false },
     { captureLocation: true, lineNumbers: false, sourceMaps: false },
   ]);
+});
+
+it('builds exactly the 16 generated methods, each with its severity and priority', async () => {
+  const { client } = clientFor(server.url, KEY);
+  const names = Object.keys(REPORTING_METHODS) as (keyof typeof REPORTING_METHODS)[];
+  expect(
+    Object.keys(client)
+      .filter((k) => k !== 'flush')
+      .sort(),
+  ).toEqual([...names].sort());
+  for (const name of names) client[name](name);
+  expect(await client.flush()).toMatchObject({ sent: 16 });
+  const got = Object.fromEntries(
+    server.requests.map((q) => [
+      q.json?.title,
+      { severity: q.json?.severity, priority: q.json?.priority },
+    ]),
+  );
+  expect(got).toEqual(REPORTING_METHODS);
+});
+
+it('unload sends reports still waiting for their location, without it (browser pagehide)', async () => {
+  // Stub platform: the subject is the unload hook the platform receives; the real browser entry is
+  // covered in Chromium (test/platform/browser.test.ts).
+  let hooks: ShutdownHooks | undefined;
+  const never = new Promise<never>(() => undefined);
+  const platform: Platform = {
+    sourceMapsDefault: false,
+    captureLocation: () => never,
+    attach(h) {
+      hooks = h;
+      return () => undefined;
+    },
+  };
+  const client = createCoreClient(
+    platform,
+    { ...KEY, flushIntervalMs: 600_000 },
+    { fetch: redirectFetch(server.url, SERVICE_URL), logger: { debug() {}, info() {}, warn() {} } },
+  );
+  client.major('pending at unload');
+  hooks?.unload();
+  const r = await client.flush({ timeoutMs: 2000 });
+  expect(r.sent).toBe(1);
+  expect(server.requests.map((q) => q.json?.title)).toEqual(['pending at unload']);
+  expect(server.requests[0].json).not.toHaveProperty('file_name');
 });

@@ -1,6 +1,7 @@
 // Retry and backoff rules (contract 7 and 8.4) against a real HTTP server, with injected sleep/random.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS, backoffMs, shouldRetry } from '../../src/core/retry.ts';
+import { BACKOFF_CAP_MS, backoffMs, retryAfterSeconds, shouldRetry } from '../../src/core/retry.ts';
+import { parseRetryAfter } from '../../src/generated/errors.gen.ts';
 import { clientFor, fakeSleep } from '../helpers/client.ts';
 import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
 
@@ -162,4 +163,22 @@ describe('delivery', () => {
     const r = await client.flush();
     expect(r).toMatchObject({ sent: 1, deduplicated: 1, failed: 0 });
   });
+});
+
+it('parses Retry-After exactly like the generated parseRetryAfter', () => {
+  const values = [
+    '7',
+    ' 12 ',
+    '',
+    '  ',
+    'abc',
+    '1.5',
+    '-3',
+    '0',
+    null,
+    undefined,
+    'Wed, 21 Oct 2015',
+  ];
+  for (const v of values) expect(retryAfterSeconds(v)).toBe(parseRetryAfter(v));
+  expect(retryAfterSeconds(' 12 ')).toBe(12);
 });

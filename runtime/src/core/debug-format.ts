@@ -1,0 +1,34 @@
+// The debug channel's formatting, loaded only when something is logged (see ./debug.ts). Every
+// logged value is rendered to text and redacted: the client's own key values and secrets, anything
+// shaped like a key (contract 2.5 prefixes), and the values of Authorization / X-Svc-Signature
+// headers never reach the logger, Error objects included.
+import { errorFromResponse, SvcServerError } from '../generated/errors.gen.ts';
+import { describe } from './describe.ts';
+import type { Logger } from './types.ts';
+
+/** Key values by prefix; key ids (public) keep their first 4 characters for recognition. */
+const TOKENS = /\b(svc_pub_|svc_sec_|svck_|svcek_)([\w-]{0,4})[\w-]*/g;
+/** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
+const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
+
+export function redact(v: unknown, secrets: readonly string[]): string {
+  let s = describe(v) ?? String(v);
+  for (const secret of secrets) s = s.split(secret).join('[REDACTED]');
+  return s
+    .replace(HEADERS, '$1[REDACTED]')
+    .replace(
+      TOKENS,
+      (_, p: string, head: string) => p + (p.length < 7 ? `${head}***` : '[REDACTED]'),
+    );
+}
+
+/** Logs one line: lazy arguments (functions) are computed here, then every value is redacted. */
+export function write(
+  logger: Logger,
+  fn: keyof Logger,
+  args: unknown[],
+  secrets: readonly string[],
+): void {
+  const kit = { errorFromResponse, SvcServerError };
+  logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a(kit) : a, secrets)));
+}
