@@ -32,10 +32,6 @@ export class SvcError extends Error {
  */
 export class SvcAuthError extends SvcError {
   override readonly name: string = 'SvcAuthError';
-
-  constructor(message: string, init: SvcErrorInit = {}) {
-    super(message, { status: init.status, cause: init.cause, retryable: init.retryable ?? false });
-  }
 }
 
 /** Options of `new SvcValidationError(message, init)`. */
@@ -53,7 +49,7 @@ export class SvcValidationError extends SvcError {
   readonly fieldErrors: Record<string, string[]>;
 
   constructor(message: string, init: SvcValidationErrorInit = {}) {
-    super(message, { status: init.status, cause: init.cause, retryable: init.retryable ?? false });
+    super(message, init);
     this.fieldErrors = init.fieldErrors ?? {};
   }
 }
@@ -73,7 +69,7 @@ export class SvcRateLimitError extends SvcError {
   readonly retryAfter: number | undefined;
 
   constructor(message: string, init: SvcRateLimitErrorInit = {}) {
-    super(message, { status: init.status, cause: init.cause, retryable: init.retryable ?? true });
+    super(message, { ...init, retryable: init.retryable ?? true });
     this.retryAfter = init.retryAfter;
   }
 }
@@ -87,11 +83,7 @@ export class SvcServerError extends SvcError {
   override readonly name: string = 'SvcServerError';
 
   constructor(message: string, init: SvcErrorInit = {}) {
-    super(message, {
-      status: init.status,
-      cause: init.cause,
-      retryable: init.retryable ?? isRetryable(init.status),
-    });
+    super(message, { ...init, retryable: init.retryable ?? isRetryable(init.status) });
   }
 }
 
@@ -147,7 +139,5 @@ export function errorFromResponse(
       status,
       retryAfter: parseRetryAfter(headers?.get('retry-after') ?? null),
     });
-  if (status >= 400 && status <= 499) return new SvcServerError(message, { status });
-  if (status >= 500 && status <= 599) return new SvcServerError(message, { status });
   return new SvcServerError(message, { status });
 }

@@ -54,6 +54,9 @@ export function subclass(base: string, info: ClassInfo): Declaration[] {
       })),
     });
   }
+  const retryable = retryableExpression(info);
+  const superInit =
+    retryable === 'false' ? 'init' : `{ ...init, retryable: init.retryable ?? ${retryable} }`;
   const statuses = info.rules.flatMap((r) =>
     r.match.map((m) => `${label(m)} (${r.retried ? 'retried' : 'not retried'})`),
   );
@@ -81,18 +84,23 @@ export function subclass(base: string, info: ClassInfo): Declaration[] {
         docs: doc(CARRY_FIELDS[c]!.doc),
       })),
     ],
-    ctors: [
-      {
-        parameters: [
-          { name: 'message', type: 'string' },
-          { name: 'init', type: initType, initializer: '{}' },
-        ],
-        statements: [
-          `super(message, { status: init.status, cause: init.cause, retryable: init.retryable ?? ${retryableExpression(info)} });`,
-          ...extra.map((c) => `this.${c} = ${CARRY_FIELDS[c]!.init};`),
-        ],
-      },
-    ],
+    // Compact output (it ships in browser bundles): the base already defaults `retryable` to false,
+    // so such a class passes `init` through, and needs no constructor unless it carries fields.
+    ctors:
+      superInit === 'init' && extra.length === 0
+        ? []
+        : [
+            {
+              parameters: [
+                { name: 'message', type: 'string' },
+                { name: 'init', type: initType, initializer: '{}' },
+              ],
+              statements: [
+                `super(message, ${superInit});`,
+                ...extra.map((c) => `this.${c} = ${CARRY_FIELDS[c]!.init};`),
+              ],
+            },
+          ],
   });
   return out;
 }

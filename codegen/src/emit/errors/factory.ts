@@ -18,7 +18,10 @@ export function functions(
         `if (${condition(m, true)}) return ${literal(r.retried)}; // ${label(m)}: ${r.className}`,
     ),
   );
-  const factoryLines = rules.flatMap((r) => {
+  const fallback = infos.find((i) =>
+    i.rules.some((r) => r.match.some((m) => m.kind === 'network')),
+  )!.name;
+  const rows = rules.flatMap((r) => {
     const fromResponse = r.match.filter((m) => m.kind !== 'network');
     if (fromResponse.length === 0) return [];
     const args = [
@@ -27,13 +30,15 @@ export function functions(
         .filter((c) => CARRY_FIELDS[c])
         .map((c) => `${c}: ${CARRY_FIELDS[c]!.fromResponse}`),
     ];
-    return [
-      `if (${fromResponse.map((m) => condition(m, false)).join(' || ')}) return new ${r.className}(message, { ${args.join(', ')} });`,
-    ];
+    return [{ className: r.className, args, fromResponse }];
   });
-  const fallback = infos.find((i) =>
-    i.rules.some((r) => r.match.some((m) => m.kind === 'network')),
-  )!.name;
+  // Trailing rows that build what the fallback builds anyway are left out (compact output).
+  while (rows.length && rows.at(-1)!.className === fallback && rows.at(-1)!.args.length === 1)
+    rows.pop();
+  const factoryLines = rows.map(
+    (r) =>
+      `if (${r.fromResponse.map((m) => condition(m, false)).join(' || ')}) return new ${r.className}(message, { ${r.args.join(', ')} });`,
+  );
   return [
     {
       kind: StructureKind.Function,
