@@ -5,7 +5,7 @@ export {
   type RequestErrorHandlerOptions,
 } from './server/capture.ts';
 export { type FlushDeps, type FlushMode, scheduleFlush } from './server/flush.ts';
-export { captureRequestError, createOnRequestError } from './server/index.ts';
+export { captureRequestError, createOnRequestError } from './server/next-hooks.ts';
 export { registerSvc, type SvcNextServerOptions } from './server/register.ts';
 export {
   buildRequestErrorTags,

@@ -24,10 +24,14 @@ const TITLES = {
 let browser: Browser | undefined;
 afterAll(async () => {
   await browser?.close();
+  // `next build` regenerates this file (its content depends on distDir); it is git-ignored, and
+  // removing it keeps the repository's prettier/biome runs off generated code.
+  rmSync(join(EXAMPLE_DIR, 'next-env.d.ts'), { force: true });
 });
 
 describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (bundler) => {
-  const distDir = `.next-${bundler}`;
+  // Under .next/ so the repository's ignore rules (git, prettier, biome) already cover it.
+  const distDir = `.next/${bundler}`;
   let service: TestService;
   let app: Spawned | undefined;
   let appUrl: string;
