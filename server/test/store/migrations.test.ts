@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, it } from 'vitest';
+import { MIGRATIONS, migrate } from '../../src/store/migrations.ts';
+
+it('upgrades a version-1 database with data to the latest version', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-migrate-'));
+  try {
+    const db = new Database(join(dir, 'svc.sqlite'));
+    db.exec(MIGRATIONS[0]!);
+    db.pragma('user_version = 1');
+    db.exec(`INSERT INTO accounts VALUES (1, 'A', 'team', 0);
+      INSERT INTO projects VALUES (1, 1, 'P', 'active', 0);
+      INSERT INTO cards (id, project_id, title, description_type, priority, severity, tags, status,
+        occurrence_count, created_at, last_seen_at) VALUES (1, 1, 'T', 'plain', 'low', 'minor', '[]', 'todo', 5, 0, 0);
+      INSERT INTO card_usage VALUES (1, 100, 2), (1, 101, 3);`);
+    migrate(db);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.prepare('SELECT usage_day, usage_count, occurrence_count FROM cards').get()).toEqual({
+      usage_day: 101,
+      usage_count: 3,
+      occurrence_count: 5,
+    });
+    migrate(db); // idempotent
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
