@@ -2,6 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SourceMapConsumer } from 'source-map-js';
 import { decodeDataUrl, findMapComment, type Lookup, parseMap } from './sourcemap.ts';
 import type { Frame } from './stack.ts';
 
@@ -77,14 +78,18 @@ function remember(path: string, entry: Entry | null): void {
 async function read(path: string): Promise<Entry | null> {
   const code = await readFile(path, 'utf8');
   const ref = findMapComment(code);
-  if (ref?.startsWith('data:')) return entry(parseMap(decodeDataUrl(ref)), dirname(path));
+  if (ref?.startsWith('data:'))
+    return entry(parseMap(decodeDataUrl(ref), SourceMapConsumer), dirname(path));
   const candidates = ref ? [refToPath(ref, path)] : [];
   candidates.push(`${path}.map`);
   for (const mapPath of candidates) {
     const size = mapPath ? await fileSize(mapPath) : undefined;
     if (size === undefined) continue;
     if (size > NODE_MAP_MAX_BYTES) return null;
-    return entry(parseMap(await readFile(mapPath as string, 'utf8')), dirname(mapPath as string));
+    return entry(
+      parseMap(await readFile(mapPath as string, 'utf8'), SourceMapConsumer),
+      dirname(mapPath as string),
+    );
   }
   return null;
 }

@@ -1,5 +1,12 @@
 // Shared source-map helpers for Node and the browser: find the map reference, look up a position.
-import { SourceMapConsumer } from 'source-map-js';
+import type { SourceMapConsumer } from 'source-map-js';
+
+/**
+ * source-map-js's `SourceMapConsumer`, passed in: Node imports it statically, the browser resolver
+ * with a dynamic `import()` (a CommonJS module imported statically makes esbuild put its interop
+ * helpers in a chunk every page loads at start-up).
+ */
+export type Consumer = typeof SourceMapConsumer;
 
 /** An original position: `source` as written in the map (sourceRoot applied), 1-based line. */
 export interface Original {
@@ -22,7 +29,7 @@ export function findMapComment(code: string): string | undefined {
 }
 
 /** Parses a map's JSON text (an XSSI `)]}'` prefix is allowed) into a lookup. Throws on bad maps. */
-export function parseMap(text: string): Lookup {
+export function parseMap(text: string, SourceMapConsumer: Consumer): Lookup {
   const raw = JSON.parse(text.replace(/^\)\]\}'[^\n]*\n/, ''));
   const consumer = new SourceMapConsumer(raw);
   return (line, column) => {

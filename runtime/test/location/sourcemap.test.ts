@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SourceMapConsumer } from 'source-map-js';
 import { decodeDataUrl, findMapComment, parseMap } from '../../src/location/sourcemap.ts';
 
 // A hand-written map: line 2 of the output maps to line 3 of `src/a.ts`.
@@ -33,17 +34,17 @@ describe('decodeDataUrl', () => {
 
 describe('parseMap', () => {
   it('maps a generated 1-based line/column to the original source and line', () => {
-    const lookup = parseMap(MAP);
+    const lookup = parseMap(MAP, SourceMapConsumer);
     expect(lookup(2, 1)).toEqual({ source: '../src/a.ts', line: 3 });
     expect(lookup(2, 8)).toEqual({ source: '../src/a.ts', line: 3 });
   });
 
   it('accepts an XSSI prefix and rejects non-maps', () => {
-    expect(parseMap(`)]}'\n${MAP}`)(2, 1)?.line).toBe(3);
-    expect(() => parseMap('<html>not found</html>')).toThrow();
+    expect(parseMap(`)]}'\n${MAP}`, SourceMapConsumer)(2, 1)?.line).toBe(3);
+    expect(() => parseMap('<html>not found</html>', SourceMapConsumer)).toThrow();
   });
 
   it('returns undefined where the map has no mapping', () => {
-    expect(parseMap(MAP)(1, 1)).toBeUndefined();
+    expect(parseMap(MAP, SourceMapConsumer)(1, 1)).toBeUndefined();
   });
 });
