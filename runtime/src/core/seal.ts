@@ -1,6 +1,7 @@
 // Payload encryption (contract section 10): an anonymous X25519 sealed box in a JSON envelope.
-// This module and tweetnacl-sealedbox-js load lazily, only for clients configured with a key.
-import * as sealedBox from 'tweetnacl-sealedbox-js';
+// This module and tweetnacl-sealedbox-js load lazily, only for clients configured with a key. The
+// library (CommonJS) is imported dynamically too: a static import would make esbuild put its
+// CommonJS interop helpers in a chunk every page loads at start-up.
 
 type SealFn = (message: Uint8Array, publicKey: Uint8Array) => Uint8Array;
 
@@ -12,11 +13,14 @@ function base64(bytes: Uint8Array): string {
 }
 
 /** A function that turns a JSON body into the envelope text (`key_id` only when configured). */
-export function createSealer(
+export async function createSealer(
   publicKey: Uint8Array,
   keyId: string | undefined,
-): (json: string) => string {
-  const mod = sealedBox as unknown as { seal?: SealFn; default?: { seal?: SealFn } };
+): Promise<(json: string) => string> {
+  const mod = (await import('tweetnacl-sealedbox-js')) as unknown as {
+    seal?: SealFn;
+    default?: { seal?: SealFn };
+  };
   const seal = (mod.seal ?? mod.default?.seal) as SealFn;
   const enc = new TextEncoder();
   return (json) =>
