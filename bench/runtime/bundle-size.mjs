@@ -34,7 +34,8 @@ for (const [name, contents] of Object.entries(apps)) {
     for (const i of meta[k].imports)
       if (i.kind === 'import-statement' && meta[i.path]) visit(i.path);
   };
-  visit(Object.keys(meta).find((k) => meta[k].entryPoint));
+  // The app's own entry (the chunks of dynamic imports are entry points in the metafile too).
+  visit(Object.keys(meta).find((k) => meta[k].entryPoint === '<stdin>'));
   const base = (p) => p.slice(p.lastIndexOf('/') + 1);
   const eagerNames = new Set([...eager].map(base));
   let code = '';

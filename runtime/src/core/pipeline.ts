@@ -5,7 +5,7 @@ import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { decodePublicKey } from './key.ts';
 import type { Resolved } from './options.ts';
-import { deliver, type Prepared, type TransportContext } from './transport.ts';
+import { keepaliveOnce, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
 const enc = new TextEncoder();
@@ -71,6 +71,20 @@ export function createPipeline(
     maxRetries: o.maxRetries,
   };
 
+  /** The retrying transport, a lazy chunk: loading starts when the first report is prepared. */
+  let transport: typeof import('./transport.ts') | undefined;
+  let loading: Promise<typeof import('./transport.ts')> | undefined;
+  const load = () => {
+    if (!loading) {
+      loading = import('./transport.ts').then((m) => (transport = m));
+      loading.catch((e) => {
+        loading = undefined; // retried by the next send
+        debug.log('transport failed to load:', e);
+      });
+    }
+    return loading;
+  };
+
   async function finish(body: string): Promise<Prepared> {
     const bytes = enc.encode(body);
     const at = ctx.now();
@@ -80,13 +94,18 @@ export function createPipeline(
   return {
     ready,
     prepare(payload) {
+      if (!o.logLocally) load();
       const body = o.logLocally ? '' : JSON.stringify(payload);
       if (sealer) return sealer.then((seal) => finish(seal(body)));
       if (signed) return finish(body);
       return { body, bytes: enc.encode(body), auth: bearer, at: 0 };
     },
     async send(payload, prepared, keepalive) {
-      if (!o.logLocally) return deliver(ctx, prepared, keepalive);
+      if (!o.logLocally) {
+        // Unload must start its request now, chunk or not (nothing may wait during pagehide).
+        if (!transport && keepalive) return keepaliveOnce(ctx, prepared);
+        return (transport ?? (await load())).deliver(ctx, prepared, keepalive);
+      }
       debug.info('logLocally (not sent):', payload);
       return 'sent';
     },

@@ -4,7 +4,7 @@
 import type { Bucket } from './counters.ts';
 import type { Resolved } from './options.ts';
 import type { Pipeline } from './pipeline.ts';
-import type { Prepared } from './transport.ts';
+import type { Prepared } from './send.ts';
 import type { WirePayload } from './types.ts';
 
 interface Entry {

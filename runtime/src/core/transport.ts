@@ -1,35 +1,13 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
+// A lazy chunk, loaded when a client prepares its first report (see ./send.ts).
 import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
 import type { Bucket } from './counters.ts';
-import type { Debug, LogKit } from './debug.ts';
+import type { LogKit } from './debug.ts';
+import { headersFor, type Prepared, type TransportContext } from './send.ts';
 import { backoffMs, retryAfterSeconds, shouldRetry } from './retry.ts';
-
-/** A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms). */
-export interface Prepared {
-  body: string;
-  bytes: Uint8Array;
-  auth: Record<string, string>;
-  at: number;
-}
-
-export interface TransportContext {
-  fetch: () => typeof fetch;
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-  random: () => number;
-  debug: Debug;
-  /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
-  auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
-  /** Signed auth: every retry is re-signed. */
-  signed: boolean;
-  hideApiResponse: boolean;
-  timeoutMs: number;
-  maxRetries: number;
-}
 
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
 const SIGNATURE_MAX_AGE_MS = 60_000;
-const ENDPOINT = SERVICE_URL + TASKS_PATH;
 
 /** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
 export function outcomeOf(b: Record<string, unknown> | undefined): Bucket {
@@ -52,12 +30,7 @@ export async function deliver(
     let auth = p.auth;
     if (!keepalive && ctx.signed && (retry || ctx.now() - p.at > SIGNATURE_MAX_AGE_MS))
       auth = await ctx.auth(p.bytes);
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      ...auth,
-    };
-    if (ctx.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
+    const headers = headersFor(ctx, auth);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), ctx.timeoutMs);
     let status: number | undefined;
@@ -65,7 +38,7 @@ export async function deliver(
     let body: Record<string, unknown> | undefined;
     let failure: { message: string; cause: unknown } | undefined;
     try {
-      res = await ctx.fetch()(ENDPOINT, {
+      res = await ctx.fetch()(SERVICE_URL + TASKS_PATH, {
         method: 'POST',
         headers,
         body: p.body,

@@ -33,7 +33,8 @@ export async function measureBrowserBundle(): Promise<BundleSize> {
     metafile: true,
   });
   const meta = out.metafile.outputs;
-  const entry = Object.keys(meta).find((k) => meta[k].entryPoint);
+  // The app's own entry (the chunks of dynamic imports are entry points in the metafile too).
+  const entry = Object.keys(meta).find((k) => meta[k].entryPoint === '<stdin>');
   // The entry plus every chunk it imports statically; dynamic imports stay lazy.
   const eager = new Set<string>();
   const visit = (k: string) => {
@@ -42,7 +43,8 @@ export async function measureBrowserBundle(): Promise<BundleSize> {
     for (const imp of meta[k].imports)
       if (imp.kind === 'import-statement' && meta[imp.path]) visit(imp.path);
   };
-  if (entry) visit(entry);
+  if (!entry) throw new Error('bundle-size: no <stdin> entry in the metafile');
+  visit(entry);
   const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
   const eagerNames = new Set([...eager].map(base));
   const files = new Map(out.outputFiles.map((f) => [base(f.path), f.contents]));
