@@ -1,7 +1,7 @@
-// Validation of `encryptionPublicKey` (contract 10.2): base64 of exactly 32 bytes.
+// Validation of `encryptionPublicKey` (contract 10.2): base64 of exactly 32 bytes. Decoding happens
+// in the lazy ./secure.ts chunk.
 
-/** The 32-byte key, or undefined when `value` is not base64 of exactly 32 bytes. */
-export function decodePublicKey(value: unknown): Uint8Array | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]{43}=$/.test(value.trim())) return undefined;
-  return Uint8Array.from(atob(value.trim()), (c) => c.charCodeAt(0));
+/** True when `value` is base64 of exactly 32 bytes (surrounding whitespace allowed). */
+export function isPublicKey(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9+/]{43}=$/.test(value.trim());
 }

@@ -3,7 +3,7 @@
 import type { Credentials } from './auth.ts';
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
-import { decodePublicKey } from './key.ts';
+import { isPublicKey } from './key.ts';
 import type { Resolved } from './options.ts';
 import { keepaliveOnce, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
@@ -28,44 +28,38 @@ export function createPipeline(
   encryptionKeyId: unknown,
 ): Pipeline {
   let ready = !!credentials || o.logLocally;
-  let sealer: Promise<(json: string) => string> | undefined;
+  let sealKey: string | undefined;
   if (encryptionPublicKey != null && encryptionPublicKey !== '') {
-    const key = decodePublicKey(encryptionPublicKey);
-    if (!key) {
+    if (!isPublicKey(encryptionPublicKey)) {
       ready = false;
       debug.warn('encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent');
-    } else if (!o.logLocally) {
-      const keyId =
-        typeof encryptionKeyId === 'string' && encryptionKeyId ? encryptionKeyId : undefined;
-      sealer = import('./seal.ts').then((m) => m.createSealer(key, keyId));
-      sealer.catch((e) => {
-        debug.warn('sealing code failed to load: reports fail');
-        debug.log(e);
-      });
-    }
+    } else if (!o.logLocally) sealKey = encryptionPublicKey.trim();
   }
   const signed = credentials?.kind === 'signed' ? credentials : undefined;
-  const signer = signed && import('./sign.ts');
   const bearer = {
     Authorization: `Bearer ${credentials?.kind === 'bearer' ? credentials.apiKey : ''}`,
   };
+  const now = d.now ?? Date.now;
+  // Sealing and signing code (./secure.ts) loads only for clients that seal or sign.
+  const keyId =
+    typeof encryptionKeyId === 'string' && encryptionKeyId ? encryptionKeyId : undefined;
+  const secure =
+    (sealKey || signed) &&
+    import('./secure.ts').then((m) => m.createSecure(sealKey, keyId, signed, bearer, now));
+  if (secure)
+    secure.catch((e) => {
+      debug.warn('sealing or signing code failed to load: reports fail');
+      debug.log(e);
+    });
 
   const ctx: TransportContext = {
     fetch: () => d.fetch ?? globalThis.fetch,
-    now: d.now ?? Date.now,
+    now,
     sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     random: d.random ?? Math.random,
     debug,
     signed: !!signed,
-    auth: async (bytes) =>
-      signed
-        ? (await (signer as Promise<typeof import('./sign.ts')>)).signHeaders(
-            signed.keyId,
-            signed.signingSecret,
-            bytes,
-            ctx.now(),
-          )
-        : bearer,
+    auth: async (bytes) => (secure ? (await secure).auth(bytes) : bearer),
     hideApiResponse: o.hideApiResponse,
     timeoutMs: o.timeoutMs,
     maxRetries: o.maxRetries,
@@ -85,19 +79,12 @@ export function createPipeline(
     return loading;
   };
 
-  async function finish(body: string): Promise<Prepared> {
-    const bytes = enc.encode(body);
-    const at = ctx.now();
-    return { body, bytes, at, auth: await ctx.auth(bytes) };
-  }
-
   return {
     ready,
     prepare(payload) {
       if (!o.logLocally) load();
       const body = o.logLocally ? '' : JSON.stringify(payload);
-      if (sealer) return sealer.then((seal) => finish(seal(body)));
-      if (signed) return finish(body);
+      if (secure) return secure.then((s) => s.prepare(body));
       return { body, bytes: enc.encode(body), auth: bearer, at: 0 };
     },
     async send(payload, prepared, keepalive) {
