@@ -79,7 +79,9 @@ for (let i = 0; i < RUNS; i++) {
   withPlugin.push((await buildApp('t-with', code, [svc({ sourceMaps: true, release: 'x' })])).ms);
 }
 console.log('');
-console.log(`| vite build (median of ${RUNS}, ms) | hidden maps, no plugin | svc({ sourceMaps: true }) |`);
+console.log(
+  `| vite build (median of ${RUNS}, ms) | hidden maps, no plugin | svc({ sourceMaps: true }) |`,
+);
 console.log('|---|---|---|');
 console.log(`| SDK app | ${median(without).toFixed(0)} | ${median(withPlugin).toFixed(0)} |`);
 rmSync(WORK, { recursive: true, force: true });
