@@ -2,6 +2,7 @@
 // -> header + prettier. Pure apart from reading prettier's config: returns the files, writes nothing.
 import { fileURLToPath } from 'node:url';
 import { type Artifact, finish } from './emit/common.ts';
+import { emitErrorNames } from './emit/error-names.ts';
 import { emitErrors } from './emit/errors.ts';
 import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
@@ -31,6 +32,7 @@ export async function generateFromDocument(
   const raw = [
     emitMethods(model),
     emitErrors(model),
+    emitErrorNames(model),
     emitService(model),
     emitRuntimeLimits(model),
     await emitWire(model),

@@ -16,6 +16,7 @@ const byPath = (files: Artifact[], suffix: string) =>
 describe('generate', () => {
   it('emits every agreed artifact', () => {
     expect(fresh.map((f) => f.path)).toEqual([
+      'runtime/src/generated/error-names.gen.ts',
       'runtime/src/generated/errors.gen.ts',
       'runtime/src/generated/limits.gen.ts',
       'runtime/src/generated/methods.gen.ts',

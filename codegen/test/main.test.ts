@@ -61,7 +61,7 @@ describe('codegen CLI', { timeout: 180_000 }, () => {
 
     const write = await run(['--root', root]);
     expect(write.code).toBe(0);
-    expect(write.stdout).toContain('codegen: 7 files, 3 changed');
+    expect(write.stdout).toContain('codegen: 8 files, 3 changed');
     expect(await readFile(methods, 'utf8')).toBe(original);
     expect(await readFile(schema, 'utf8')).toBe(originalSchema);
     await expect(readFile(leftover, 'utf8')).rejects.toThrow(/ENOENT/);
@@ -71,7 +71,7 @@ describe('codegen CLI', { timeout: 180_000 }, () => {
     const result = await run(['--root', root, '--server', 'http://127.0.0.1:8787/']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('wrote runtime/src/generated/service.gen.ts');
-    expect(result.stdout).toContain('codegen: 7 files, 1 changed');
+    expect(result.stdout).toContain('codegen: 8 files, 1 changed');
     const service = await readFile(join(root, 'runtime/src/generated/service.gen.ts'), 'utf8');
     expect(service).toContain("SERVICE_URL = 'http://127.0.0.1:8787';");
   });

@@ -2,7 +2,6 @@
 // logged value is rendered to text and redacted: the client's own key values and secrets, anything
 // shaped like a key (contract 2.5 prefixes), and the values of Authorization / X-Svc-Signature
 // headers never reach the logger, Error objects included.
-import { errorFromResponse, SvcServerError } from '../generated/errors.gen.ts';
 import { describe } from './describe.ts';
 import type { Logger } from './types.ts';
 
@@ -29,6 +28,5 @@ export function write(
   args: unknown[],
   secrets: readonly string[],
 ): void {
-  const kit = { errorFromResponse, SvcServerError };
-  logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a(kit) : a, secrets)));
+  logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a() : a, secrets)));
 }

@@ -3,14 +3,8 @@
 // `debug` off never loads it). Lines keep their order; `idle()` resolves once all are written.
 import type { Logger } from './types.ts';
 
-/** What a lazy log argument receives: the error classes, built only when debug output is on. */
-export interface LogKit {
-  errorFromResponse: typeof import('../generated/errors.gen.ts').errorFromResponse;
-  SvcServerError: typeof import('../generated/errors.gen.ts').SvcServerError;
-}
-
 export interface Debug {
-  /** Only when `debug` is on. A function argument is called with a `LogKit` when written. */
+  /** Only when `debug` is on. A function argument is called when the line is written. */
   log(...args: unknown[]): void;
   /** Always shown, at once (missing credentials, bad keys, conflicting options). */
   warn(message: string): void;

@@ -20,7 +20,7 @@ export function shouldRetry(status: number | undefined): boolean {
 /**
  * `Retry-After` as integer seconds; empty or non-numeric gives undefined. The same rule as the
  * generated `parseRetryAfter` (test/core/retry.test.ts compares them), kept here so the start-up
- * bundle does not pull in the generated error classes, which load with the debug channel.
+ * bundle does not pull in the generated error classes (no chunk a client loads imports them).
  */
 export function retryAfterSeconds(value: string | null | undefined): number | undefined {
   const text = (value ?? '').trim();

@@ -1,8 +1,8 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
 // A lazy chunk, loaded when a client prepares its first report (see ./send.ts).
+import { errorMessageFor, errorNameFor } from '../generated/error-names.gen.ts';
 import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
 import type { Bucket } from './counters.ts';
-import type { LogKit } from './debug.ts';
 import { headersFor, type Prepared, type TransportContext } from './send.ts';
 import { backoffMs, retryAfterSeconds, shouldRetry } from './retry.ts';
 
@@ -68,11 +68,21 @@ export async function deliver(
     const again = !keepalive && shouldRetry(status) && retry < ctx.maxRetries;
     ctx.debug.log(
       `attempt ${retry + 1} failed${again ? ', will retry' : ''}:`,
-      // The error class is built only when debug output is written (it loads lazily).
-      (k: LogKit) =>
+      // Rendered like the error errorFromResponse would build (`SvcAuthError: message`, then the
+      // cause), by name: the error classes stay out of every chunk a client loads by itself.
+      () =>
         failure
-          ? new k.SvcServerError(failure.message, { cause: failure.cause })
-          : k.errorFromResponse(status as number, body, res?.headers),
+          ? {
+              name: errorNameFor(undefined),
+              message: failure.message,
+              stack: '',
+              cause: failure.cause,
+            }
+          : {
+              name: errorNameFor(status),
+              message: errorMessageFor(status as number, body),
+              stack: '',
+            },
     );
     if (!again) return 'failed';
     await ctx.sleep(
