@@ -1,42 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { SERVICE_URL } from '@svc/runtime';
-import { startTestService } from '@svc/server/testing';
-import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REDIRECT_PRELOAD, spawnProcess, type TestService, useServiceAndApp } from '@svc/testkit';
+import { describe, expect, it } from 'vitest';
 
 // Runs examples/express as a real process against the real reference service. The SDK has no
 // base-URL option, so the child is preloaded with the testkit redirect seam.
 const EXAMPLE = fileURLToPath(new URL('../../../../examples/express/', import.meta.url));
 
-type Service = Awaited<ReturnType<typeof startTestService>>;
-type Card = Awaited<ReturnType<Service['cards']>>[number];
-let svc: Service;
-let app: Spawned | undefined;
-
-beforeEach(async () => {
-  svc = await startTestService();
-});
-afterEach(async () => {
-  app?.kill('SIGKILL');
-  await app?.exited;
-  app = undefined;
-  await svc.close();
-});
+type Card = Awaited<ReturnType<TestService['cards']>>[number];
+const t = useServiceAndApp();
 
 async function startExample(extraEnv: Record<string, string> = {}) {
-  app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, 'src/server.js'], {
+  t.app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, 'src/server.js'], {
     cwd: EXAMPLE,
     env: {
       PATH: process.env.PATH,
       PORT: '0',
-      SERVICE_KEY_ID: svc.keys.keyId,
-      SERVICE_SIGNING_SECRET: svc.keys.signingSecret,
+      SERVICE_KEY_ID: t.svc.keys.keyId,
+      SERVICE_SIGNING_SECRET: t.svc.keys.signingSecret,
       SVC_REDIRECT_FROM: SERVICE_URL,
-      SVC_REDIRECT_TO: svc.url,
+      SVC_REDIRECT_TO: t.svc.url,
       ...extraEnv,
     },
   });
-  const [, base] = await app.waitFor(/listening on (http:\/\/\S+)/);
+  const [, base] = await t.app.waitFor(/listening on (http:\/\/\S+)/);
   return base!;
 }
 
@@ -44,7 +31,7 @@ async function startExample(extraEnv: Record<string, string> = {}) {
 async function cardsWhen(done: (cards: Card[]) => boolean, timeoutMs = 30_000): Promise<Card[]> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const cards = await svc.cards();
+    const cards = await t.svc.cards();
     if (done(cards) || Date.now() > end) return cards;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -65,7 +52,7 @@ describe('examples/express against the reference service', () => {
     expect(cards[0]!.tags).toEqual(
       expect.arrayContaining(['express', 'method:GET', 'env:production', 'release:v1.4.0']),
     );
-    expect(app!.output()).not.toContain(svc.keys.signingSecret);
+    expect(t.app!.output()).not.toContain(t.svc.keys.signingSecret);
   });
 
   it('50 failing requests make one card with occurrence_count 50', async () => {
@@ -82,11 +69,11 @@ describe('examples/express against the reference service', () => {
   it('SIGTERM with reports still queued: all are delivered before the process exits', async () => {
     const base = await startExample();
     await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`${base}/orders/${i}`)));
-    const before = (await svc.cards())[0]?.occurrence_count ?? 0;
-    app!.kill('SIGTERM');
+    const before = (await t.svc.cards())[0]?.occurrence_count ?? 0;
+    t.app!.kill('SIGTERM');
     // No SIGTERM listener of its own in the example: Svc flushes, then re-raises the signal.
-    expect(await app!.exited).toBe('SIGTERM');
-    const cards = await svc.cards();
+    expect(await t.app!.exited).toBe('SIGTERM');
+    const cards = await t.svc.cards();
     expect(before).toBeLessThan(30); // reports really were still queued at SIGTERM
     expect(cards).toHaveLength(1);
     expect(cards[0]!.occurrence_count).toBe(30);

@@ -1,38 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { SERVICE_URL } from '@svc/runtime';
-import { startTestService } from '@svc/server/testing';
-import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REDIRECT_PRELOAD, spawnProcess, useServiceAndApp } from '@svc/testkit';
+import { describe, expect, it } from 'vitest';
 
 // Process handlers in a real Node process (test/fixtures/crash-app.mjs) against the real service.
 const APP = fileURLToPath(new URL('../fixtures/crash-app.mjs', import.meta.url));
 
-type Service = Awaited<ReturnType<typeof startTestService>>;
-let svc: Service;
-let app: Spawned | undefined;
-
-beforeEach(async () => {
-  svc = await startTestService();
-});
-afterEach(async () => {
-  app?.kill('SIGKILL');
-  await app?.exited;
-  app = undefined;
-  await svc.close();
-});
+const t = useServiceAndApp();
 
 function start(mode: string) {
-  app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, APP], {
+  t.app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, APP], {
     env: {
       PATH: process.env.PATH,
       MODE: mode,
-      SERVICE_KEY_ID: svc.keys.keyId,
-      SERVICE_SIGNING_SECRET: svc.keys.signingSecret,
+      SERVICE_KEY_ID: t.svc.keys.keyId,
+      SERVICE_SIGNING_SECRET: t.svc.keys.signingSecret,
       SVC_REDIRECT_FROM: SERVICE_URL,
-      SVC_REDIRECT_TO: svc.url,
+      SVC_REDIRECT_TO: t.svc.url,
     },
   });
-  return app;
+  return t.app;
 }
 
 describe('process handlers in a real process', () => {
@@ -40,7 +27,7 @@ describe('process handlers in a real process', () => {
     const child = start('uncaught');
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('TypeError: worker crashed');
-    const cards = await svc.cards();
+    const cards = await t.svc.cards();
     expect(cards.map((c) => c.title)).toEqual(['Uncaught exception: TypeError: worker crashed']);
     expect(cards[0]!.severity).toBe('critical');
   });
@@ -49,7 +36,7 @@ describe('process handlers in a real process', () => {
     const child = start('rejection');
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('RangeError: job rejected');
-    const cards = await svc.cards();
+    const cards = await t.svc.cards();
     expect(cards.map((c) => c.title)).toEqual(['Unhandled rejection: RangeError: job rejected']);
   });
 
@@ -60,7 +47,7 @@ describe('process handlers in a real process', () => {
     child.kill('SIGTERM');
     expect(await child.exited).toBe(7); // the host's own exit code, not a signal death
     expect(child.output()).toContain('host shutdown done');
-    const cards = await svc.cards();
+    const cards = await t.svc.cards();
     expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([['GET /fail/:n', 5]]);
   });
 });

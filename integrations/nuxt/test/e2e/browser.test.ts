@@ -1,36 +1,24 @@
 import { SERVICE_URL } from '@svc/runtime';
-import { startTestService } from '@svc/server/testing';
-import { launchChromium, routeService, type Spawned } from '@svc/testkit';
+import { launchChromium, routeService, useServiceAndApp } from '@svc/testkit';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY, startApp, until } from './build';
 
 // Real Debian Chromium through playwright-core. The page's requests for the SDK's fixed service
 // address are forwarded to the local reference service by `routeService`.
-type Service = Awaited<ReturnType<typeof startTestService>>;
-let svc: Service;
-let app: Spawned | undefined;
+const t = useServiceAndApp();
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
-beforeEach(async () => {
-  svc = await startTestService();
-});
-afterEach(async () => {
-  app?.kill('SIGKILL');
-  await app?.exited;
-  app = undefined;
-  await svc.close();
-});
 
 async function openPage(env: Record<string, string> = {}) {
-  const started = await startApp(svc.url, svc.keys, env);
-  app = started.app;
+  const started = await startApp(t.svc.url, t.svc.keys, env);
+  t.app = started.app;
   const page = await browser.newPage();
-  await routeService(page, SERVICE_URL, svc.url);
+  await routeService(page, SERVICE_URL, t.svc.url);
   const requests: string[] = [];
   page.on('request', (r) => {
     if (r.url().startsWith(SERVICE_URL)) requests.push(r.headers().authorization ?? '');
@@ -43,13 +31,13 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
   it('a clicked client error makes a card, with the run-time publishable key', async () => {
     const { page, requests } = await openPage();
     await page.click('#explode');
-    const cards = await until(svc.cards, (c) => c.length > 0);
+    const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ title: 'Browser error on /', severity: 'major' });
     expect(cards[0]!.description).toContain('Button exploded in the browser');
     expect(cards[0]!.tags).toEqual(expect.arrayContaining(['nuxt', 'client', 'env:example']));
     // The key baked at build time (the canary) was replaced by the one given at run time.
-    expect(requests).toEqual([`Bearer ${svc.keys.apiKey}`]);
+    expect(requests).toEqual([`Bearer ${t.svc.keys.apiKey}`]);
     expect(requests.join()).not.toContain(CANARY.apiKey);
     // Nuxt's own error handling still ran: the app is alive and counted the click.
     expect(await page.textContent('#clicks')).toBe('clicks: 1');
@@ -66,7 +54,7 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
     const map = await (await fetch(entries[0]![1])).json();
     expect(map.version).toBe(3);
     await page.click('#explode');
-    const cards = await until(svc.cards, (c) => c.length > 0);
+    const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards[0]!.file_name).toMatch(/(^|\/)app\/pages\/index\.vue$/);
     await page.close();
   });
@@ -82,9 +70,9 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    const cards = await until(svc.cards, (c) => c.length > 0);
+    const cards = await until(t.svc.cards, (c) => c.length > 0);
     await new Promise((r) => setTimeout(r, 1000)); // a reported 404 would have come in the same flush
-    expect((await svc.cards()).map((c) => c.title)).toEqual(['Browser error on /']);
+    expect((await t.svc.cards()).map((c) => c.title)).toEqual(['Browser error on /']);
     expect(cards[0]!.description).toContain('Button exploded');
     expect(requests).toHaveLength(1);
     await page.close();

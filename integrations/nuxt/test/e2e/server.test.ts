@@ -1,26 +1,13 @@
-import { startTestService } from '@svc/server/testing';
-import type { Spawned } from '@svc/testkit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useServiceAndApp } from '@svc/testkit';
+import { describe, expect, it } from 'vitest';
 import { CANARY, filesContaining, OUTPUT, startApp, until } from './build';
 
-type Service = Awaited<ReturnType<typeof startTestService>>;
-let svc: Service;
-let app: Spawned | undefined;
-
-beforeEach(async () => {
-  svc = await startTestService();
-});
-afterEach(async () => {
-  app?.kill('SIGKILL');
-  await app?.exited;
-  app = undefined;
-  await svc.close();
-});
+const t = useServiceAndApp();
 
 describe('examples/nuxt server side, built with nuxi build, against the reference service', () => {
   it('server-route errors make cards titled by the route pattern; 4xx make none', async () => {
-    const started = await startApp(svc.url, svc.keys);
-    app = started.app;
+    const started = await startApp(t.svc.url, t.svc.keys);
+    t.app = started.app;
     const get = (path: string) => fetch(started.base + path).then((r) => r.status);
     expect(await get('/api/boom')).toBe(500);
     expect(await get('/api/items/42')).toBe(500);
@@ -28,11 +15,11 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     expect(await get('/api/items/gone')).toBe(404); // H3Error 404: skipped
     expect(await get('/api/missing')).toBe(404); // NuxtError 404 from the renderer: skipped
     const cards = await until(
-      svc.cards,
+      t.svc.cards,
       (c) => c.length >= 2 && c.some((x) => x.occurrence_count === 2),
     );
     await new Promise((r) => setTimeout(r, 2500)); // one more drain cadence: nothing else arrives
-    const after = await svc.cards();
+    const after = await t.svc.cards();
     expect(after).toHaveLength(2);
     const byTitle = Object.fromEntries(cards.map((c) => [c.title, c]));
     expect(Object.keys(byTitle).sort()).toEqual(['GET /api/boom', 'GET /api/items/:id']);
@@ -47,23 +34,23 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
       expect.arrayContaining(['nuxt', 'server', 'method:GET', 'env:example']),
     );
     // The private run-time keys signed these (the build-time canaries are not valid keys).
-    expect(app.output()).not.toContain(svc.keys.signingSecret);
+    expect(t.app.output()).not.toContain(t.svc.keys.signingSecret);
   });
 
   it('an error while rendering a page is titled by the Vue route pattern', async () => {
-    const started = await startApp(svc.url, svc.keys);
-    app = started.app;
+    const started = await startApp(t.svc.url, t.svc.keys);
+    t.app = started.app;
     expect((await fetch(`${started.base}/orders/7`)).status).toBe(500);
-    const cards = await until(svc.cards, (c) => c.length > 0);
+    const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards.map((c) => c.title)).toEqual(['GET /orders/:id']);
     expect(cards[0]!.description).toContain('Order 7 failed to render');
   });
 
   it('an unhandled rejection outside a request makes a card; the server keeps serving', async () => {
-    const started = await startApp(svc.url, svc.keys);
-    app = started.app;
+    const started = await startApp(t.svc.url, t.svc.keys);
+    t.app = started.app;
     expect((await fetch(`${started.base}/api/background`)).status).toBe(200);
-    const cards = await until(svc.cards, (c) => c.length > 0);
+    const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards.map((c) => c.title)).toEqual(['Unhandled rejection on the server']);
     expect(cards[0]!.description).toContain('Background job failed');
     expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
@@ -72,53 +59,53 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
   it('runtime-config options reach the SDK: encryption with the project key, or no card', async () => {
     // A key the service does not hold: it cannot decrypt (422), so no card proves encryption ran.
     const foreign = Buffer.alloc(32, 7).toString('base64');
-    const started = await startApp(svc.url, svc.keys, {
+    const started = await startApp(t.svc.url, t.svc.keys, {
       NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: foreign,
     });
-    app = started.app;
+    t.app = started.app;
     expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
     await new Promise((r) => setTimeout(r, 4000)); // two drain cadences
-    expect(await svc.cards()).toEqual([]);
-    app.kill('SIGKILL');
-    await app.exited;
+    expect(await t.svc.cards()).toEqual([]);
+    t.app.kill('SIGKILL');
+    await t.app.exited;
 
-    const again = await startApp(svc.url, svc.keys, {
-      NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: svc.keys.encryptionPublicKey,
-      NUXT_PUBLIC_SVC_ENCRYPTION_KEY_ID: svc.keys.encryptionKeyId,
+    const again = await startApp(t.svc.url, t.svc.keys, {
+      NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: t.svc.keys.encryptionPublicKey,
+      NUXT_PUBLIC_SVC_ENCRYPTION_KEY_ID: t.svc.keys.encryptionKeyId,
     });
-    app = again.app;
+    t.app = again.app;
     expect((await fetch(`${again.base}/api/boom`)).status).toBe(500);
-    const cards = await until(svc.cards, (c) => c.length > 0);
+    const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards.map((c) => c.title)).toEqual(['GET /api/boom']);
   });
 
   it('SIGTERM with reports still queued: all are delivered before the process exits', async () => {
     // A 10-minute drain cadence keeps every report queued until shutdown.
-    const started = await startApp(svc.url, svc.keys, {
+    const started = await startApp(t.svc.url, t.svc.keys, {
       NUXT_PUBLIC_SVC_FLUSH_INTERVAL_MS: '600000',
     });
-    app = started.app;
+    t.app = started.app;
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => fetch(`${started.base}/api/items/${i}`)),
     );
-    expect(await svc.cards()).toEqual([]);
-    app.kill('SIGTERM');
-    await app.exited;
-    const cards = await svc.cards();
+    expect(await t.svc.cards()).toEqual([]);
+    t.app.kill('SIGTERM');
+    await t.app.exited;
+    const cards = await t.svc.cards();
     expect(cards).toHaveLength(1);
     expect(cards[0]!.occurrence_count).toBe(20);
   });
 
   it('SIGTERM with Nitro graceful shutdown disabled: flushes, then still terminates', async () => {
-    const started = await startApp(svc.url, svc.keys, {
+    const started = await startApp(t.svc.url, t.svc.keys, {
       NUXT_PUBLIC_SVC_FLUSH_INTERVAL_MS: '600000',
       NITRO_SHUTDOWN_DISABLED: '1',
     });
-    app = started.app;
+    t.app = started.app;
     await Promise.all(Array.from({ length: 5 }, (_, i) => fetch(`${started.base}/api/items/${i}`)));
-    app.kill('SIGTERM');
-    expect(await app.exited).toBe('SIGTERM');
-    expect((await svc.cards())[0]?.occurrence_count).toBe(5);
+    t.app.kill('SIGTERM');
+    expect(await t.app.exited).toBe('SIGTERM');
+    expect((await t.svc.cards())[0]?.occurrence_count).toBe(5);
   });
 });
 
@@ -130,14 +117,14 @@ describe('keys', () => {
     expect(await filesContaining(`${OUTPUT}/public`, [CANARY.signingSecret, CANARY.keyId])).toEqual(
       [],
     );
-    const started = await startApp(svc.url, svc.keys);
-    app = started.app;
+    const started = await startApp(t.svc.url, t.svc.keys);
+    t.app = started.app;
     const html = await (await fetch(`${started.base}/`)).text();
-    expect(html).toContain(svc.keys.apiKey); // the run-time publishable key, not the canary
+    expect(html).toContain(t.svc.keys.apiKey); // the run-time publishable key, not the canary
     expect(html).not.toContain(CANARY.apiKey);
     for (const secret of [
-      svc.keys.signingSecret,
-      svc.keys.keyId,
+      t.svc.keys.signingSecret,
+      t.svc.keys.keyId,
       CANARY.signingSecret,
       CANARY.keyId,
     ]) {
