@@ -33,9 +33,14 @@ export interface Admin {
     projectId: number;
     name: string;
   }): Promise<{ id: number; keyId: string; signingSecret: string }>;
+  /**
+   * A new X25519 keypair; or, with `privateKey` (base64 of a 32-byte X25519 secret key), imports an
+   * existing one, e.g. when moving a project to another service. The private key never leaves it.
+   */
   createEncryptionKey(input: {
     projectId: number;
     name: string;
+    privateKey?: string;
   }): Promise<{ id: number; keyId: string; publicKey: string }>;
   /** Immediate: the next request with this key is refused. */
   revokeKey(id: number): Promise<void>;
@@ -112,7 +117,12 @@ export function createAdmin(store: Store): Admin {
     },
     async createEncryptionKey(input) {
       await project(input.projectId);
-      const k = newEncryptionKey();
+      let k: ReturnType<typeof newEncryptionKey>;
+      try {
+        k = newEncryptionKey(input.privateKey);
+      } catch (e) {
+        throw new AdminError((e as Error).message);
+      }
       const id = await store.insertKey({
         projectId: input.projectId,
         kind: 'encryption',

@@ -38,6 +38,8 @@ export interface FixtureConfig {
   members?: { email: string; role: string }[];
   secondProject?: boolean;
   dataDir?: string;
+  /** Base64 X25519 secret key the project's encryption key is imported from. */
+  encryptionSecretKey?: string;
 }
 
 /** Spawns `fixtures/serve.mjs` (the built service) in its own process with a temp data dir. */

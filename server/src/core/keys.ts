@@ -21,11 +21,20 @@ export function newSecretKey() {
   return { keyId, signingSecret, secretHash: sha256(signingSecret) };
 }
 
-export function newEncryptionKey() {
-  const pair = nacl.box.keyPair();
+/** A fresh X25519 keypair, or the pair of an imported secret key (base64, 32 bytes). */
+export function newEncryptionKey(privateKeyB64?: string) {
+  const pair = privateKeyB64 === undefined ? nacl.box.keyPair() : importSecretKey(privateKeyB64);
   return {
     keyId: `svcek_${hex(8)}`,
     publicKey: Buffer.from(pair.publicKey).toString('base64'),
     privateKey: Buffer.from(pair.secretKey),
   };
+}
+
+function importSecretKey(b64: string) {
+  const secret = Buffer.from(b64, 'base64');
+  if (secret.length !== nacl.box.secretKeyLength || secret.toString('base64') !== b64) {
+    throw new RangeError('An imported encryption key must be the base64 of 32 bytes.');
+  }
+  return nacl.box.keyPair.fromSecretKey(new Uint8Array(secret));
 }

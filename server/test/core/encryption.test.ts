@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sodium from 'libsodium-wrappers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { report, type Service, spawnService } from '../helpers.ts';
@@ -90,5 +91,48 @@ describe('encrypted reports', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+// The libsodium 1.0.18 vectors of spec/vectors, opened by the running service: the project's
+// encryption key is imported from the vectors' recipient secret key.
+const VECTORS = JSON.parse(
+  readFileSync(new URL('../../../spec/vectors/sealed-box.json', import.meta.url), 'utf8'),
+) as {
+  recipient_secret_key_b64: string;
+  recipient_public_key_b64: string;
+  cases: { plaintext: string; ciphertext_b64: string }[];
+  tampered_ciphertext_b64: string;
+};
+
+describe('spec/vectors sealed boxes, against a real service process', () => {
+  let vsvc: Service;
+  beforeAll(async () => {
+    vsvc = await spawnService({ encryptionSecretKey: VECTORS.recipient_secret_key_b64 });
+  });
+  afterAll(() => vsvc?.close());
+
+  it("the imported key is the vectors' recipient", () => {
+    expect(vsvc.keys.encryptionPublicKey).toBe(VECTORS.recipient_public_key_b64);
+  });
+
+  it('opens every libsodium-made box into the card the plaintext describes', async () => {
+    for (const c of VECTORS.cases) {
+      const plain = JSON.parse(c.plaintext) as Record<string, unknown>;
+      const res = await vsvc.post(
+        envelope(c.ciphertext_b64, vsvc.keys.encryptionKeyId),
+        vsvc.bearer(),
+      );
+      expect(res.status).toBe(201);
+      const { data } = await res.json();
+      expect(data).toMatchObject({ title: plain.title, severity: plain.severity });
+      if (plain.description) expect(data.description).toBe(plain.description);
+    }
+  });
+
+  it('the tampered vector gets the 422 decryption error', async () => {
+    const res = await vsvc.post(envelope(VECTORS.tampered_ciphertext_b64), vsvc.bearer());
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual(DECRYPT);
   });
 });
