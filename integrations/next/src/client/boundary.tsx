@@ -21,8 +21,11 @@ export function useSvcErrorReport(error: unknown): void {
 
 export interface SvcErrorBoundaryProps {
   children?: ReactNode;
-  /** What to render after an error; a function receives the error and a `reset` callback. */
-  fallback?: ReactNode | ((props: { error: unknown; reset: () => void }) => ReactNode);
+  /**
+   * What to render after an error; a function gets the error and a `reset` (the same signature as
+   * `@svc/vite/react`). @default null
+   */
+  fallback?: ReactNode | ((error: unknown, reset: () => void) => ReactNode);
 }
 
 interface State {
@@ -49,8 +52,7 @@ export class SvcErrorBoundary extends Component<SvcErrorBoundaryProps, State> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     const { fallback } = this.props;
-    if (typeof fallback === 'function')
-      return fallback({ error: this.state.error, reset: this.reset });
+    if (typeof fallback === 'function') return fallback(this.state.error, this.reset);
     return fallback ?? null;
   }
 }
