@@ -1,13 +1,14 @@
 // Browser bundle budget: createClient + the 16 methods, minified and gzipped, without the sealing
 // code (and without the lazy chunks a default browser client loads only when needed: signing and
-// sealing glue, source-map resolver, stack parsing, debug formatting, the retrying transport). The
-// issue's target is 4 KiB. It is NOT met yet: see the README ("Bundle size"). This test holds the
-// line against regressions at the measured size plus about 2%, and prints the gap.
+// sealing glue, source-map resolver, stack parsing, debug formatting, the retrying transport, the
+// renderer of non-string descriptions). The issue's target is 4 KiB. It is NOT met yet: see the
+// README ("Bundle size"). This test holds the line against regressions at the measured size plus
+// about 2%, and prints the gap.
 import { expect, it } from 'vitest';
 import { measureBrowserBundle } from './helpers/bundle-size.ts';
 
 const TARGET = 4 * 1024;
-const CEILING = 4820;
+const CEILING = 4550;
 
 it(`browser bundle stays under ${CEILING} B gzip (target ${TARGET} B)`, async () => {
   const size = await measureBrowserBundle();
@@ -17,7 +18,14 @@ it(`browser bundle stays under ${CEILING} B gzip (target ${TARGET} B)`, async ()
   );
   const lazy = size.lazy.map((c) => c.file).join(' ');
   // `secure` holds the sealing and signing code (tweetnacl-sealedbox-js stays external here).
-  for (const chunk of [/secure/, /transport/, /browser-maps/, /browser-locate/, /debug-format/])
+  for (const chunk of [
+    /secure/,
+    /transport/,
+    /browser-maps/,
+    /browser-locate/,
+    /debug-format/,
+    /describe/,
+  ])
     expect(lazy).toMatch(chunk);
   expect(size.gzip).toBeLessThanOrEqual(CEILING);
 });

@@ -13,7 +13,7 @@ import { clamp } from './clamp.ts';
 import { type Bucket, count, emptyResult } from './counters.ts';
 import { createDebug } from './debug.ts';
 import { read, resolveOptions, type SvcOptions } from './options.ts';
-import { buildPayload, sanitize } from './payload.ts';
+import { buildPayload, type Render, sanitize } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
 import { createQueue } from './queue.ts';
 import { addTags } from './tags.ts';
@@ -27,6 +27,17 @@ export interface SvcClient extends ReportingMethods {
    */
   flush(opts?: { timeoutMs?: number }): Promise<FlushResult>;
 }
+
+/** Whether a title or description renders without `describe` (strings, null, undefined). */
+const plain = (v: unknown) => v == null || typeof v === 'string';
+/** Used only if the describe chunk fails to load, or the page unloads before it has loaded. */
+const fallback: Render = (v) => {
+  try {
+    return v == null ? undefined : String(v);
+  } catch {
+    return undefined;
+  }
+};
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
   typeof (v as PromiseLike<unknown>)?.then === 'function';
@@ -80,6 +91,17 @@ export function createCoreClient(
     addTags(addTags([], o.defaultTags), env),
     o.release ? [`release:${o.release}`] : [],
   );
+  /** Renders non-string values: the platform's, else a lazy chunk loaded on first need. */
+  let render = platform.describe;
+  let rendering: Promise<Render> | undefined;
+  const loadRender = () =>
+    (rendering ??= import('./describe.ts').then(
+      (m) => (render = m.describe),
+      (e) => {
+        rendering = undefined;
+        throw e;
+      },
+    ));
   const locOptions = {
     captureLocation: o.captureLocation,
     lineNumbers: o.lineNumbers,
@@ -129,17 +151,35 @@ export function createCoreClient(
         tally('overflow');
         debug.log(`queue full (maxQueueSize ${o.maxQueueSize}): newest report dropped`);
       } else {
-        const payload = buildPayload(severity, priority, title, description, tags, baseTags);
         const loc = platform.captureLocation?.(description, locOptions);
-        if (!isThenable(loc)) located(payload, loc, false);
-        else {
-          queue.hold();
+        /** Payload known: the location now, or once it resolves (held, settled once). */
+        const go = (r: Render, l: unknown, held: boolean) => {
+          const payload = buildPayload(severity, priority, title, description, tags, baseTags, r);
+          if (!isThenable(l)) return located(payload, l as Location | undefined, held);
+          if (!held) queue.hold();
           // Settles once: with the location, or without it when the page unloads first.
-          const settle = (l?: unknown) => {
-            if (waiting.delete(settle)) located(payload, l as Location | undefined, true);
+          const settle = (x?: unknown) => {
+            if (waiting.delete(settle)) located(payload, x as Location | undefined, true);
           };
           waiting.add(settle);
-          loc.then(settle, () => settle());
+          l.then(settle, () => settle());
+        };
+        if (render || (plain(title) && plain(description))) go(render ?? fallback, loc, false);
+        else {
+          // The first non-string value of a browser page waits for the describe chunk (held, so
+          // it counts against maxQueueSize); an unload first sends it with String(value).
+          queue.hold();
+          const settle = (r?: unknown) => {
+            if (waiting.delete(settle))
+              try {
+                go((r as Render) ?? fallback, r || !isThenable(loc) ? loc : undefined, true);
+              } catch (error) {
+                queue.release();
+                debug.log('report failed:', error);
+              }
+          };
+          waiting.add(settle);
+          loadRender().then(settle, () => settle(fallback));
         }
       }
     } catch (error) {

@@ -65,6 +65,11 @@ export interface FlushResult {
 export interface Platform {
   /** Location capture for this platform. */
   captureLocation?: CaptureLocation;
+  /**
+   * Renders non-string titles and descriptions (`core/describe.ts`). Node passes it; the browser
+   * leaves it out and the client loads it as a lazy chunk on the first non-string value.
+   */
+  describe?: (value: unknown) => string | undefined;
   /** Default of the `sourceMaps` option on this platform. */
   sourceMapsDefault: boolean;
   /** Wires a new client's shutdown hooks; returns the callback told when the client is busy/idle. */

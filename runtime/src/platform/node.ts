@@ -1,5 +1,6 @@
 // Node wiring: one process-wide `beforeExit` hook drains every busy client, whichever copy of the
 // package created it. Timers are unref'd so an idle or waiting client never keeps a process alive.
+import { describe } from '../core/describe.ts';
 import type { Platform, ShutdownHooks } from '../core/types.ts';
 import { captureLocation } from '../location/node.ts';
 
@@ -27,6 +28,7 @@ function registry(): Registry {
 
 export const nodePlatform: Platform = {
   captureLocation,
+  describe,
   sourceMapsDefault: true,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
   attach(hooks) {
