@@ -1,11 +1,12 @@
 // The send side of a client: credentials, optional sealing, preparing the exact bytes, and the
 // transport (or the `logLocally` dry run in its place). Signing and sealing code load lazily.
+import { TASKS_PATH } from '../generated/service.gen.ts';
 import type { Credentials } from './auth.ts';
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { isPublicKey } from './key.ts';
 import type { Resolved } from './options.ts';
-import { keepaliveOnce, type Prepared, type TransportContext } from './send.ts';
+import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
 const enc = new TextEncoder();
@@ -45,7 +46,9 @@ export function createPipeline(
     typeof encryptionKeyId === 'string' && encryptionKeyId ? encryptionKeyId : undefined;
   const secure =
     (sealKey || signed) &&
-    import('./secure.ts').then((m) => m.createSecure(sealKey, keyId, signed, bearer, now));
+    import('./secure.ts').then((m) =>
+      m.createSecure(sealKey, keyId, signed, bearer, now, TASKS_PATH),
+    );
   if (secure)
     secure.catch((e) => {
       debug.warn('sealing or signing code failed to load: reports fail');
@@ -53,16 +56,12 @@ export function createPipeline(
     });
 
   const ctx: TransportContext = {
-    fetch: () => d.fetch ?? globalThis.fetch,
-    now,
-    sleep: d.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-    random: d.random ?? Math.random,
+    o,
+    d,
     debug,
     signed: !!signed,
     auth: async (bytes) => (secure ? (await secure).auth(bytes) : bearer),
-    hideApiResponse: o.hideApiResponse,
-    timeoutMs: o.timeoutMs,
-    maxRetries: o.maxRetries,
+    post,
   };
 
   /** The retrying transport, a lazy chunk: loading starts when the first report is prepared. */

@@ -13,6 +13,7 @@ export async function createSecure(
   signed: Extract<Credentials, { kind: 'signed' }> | undefined,
   bearer: Record<string, string>,
   now: () => number,
+  path: string,
 ) {
   const seal =
     publicKey &&
@@ -22,7 +23,7 @@ export async function createSecure(
     ));
   /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
   const auth = async (bytes: Uint8Array) =>
-    signed ? signHeaders(signed.keyId, signed.signingSecret, bytes, now()) : bearer;
+    signed ? signHeaders(signed.keyId, signed.signingSecret, bytes, now(), 'POST', path) : bearer;
   return {
     auth,
     async prepare(json: string): Promise<Prepared> {

@@ -3,6 +3,8 @@
 import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
+import type { Resolved } from './options.ts';
+import type { ClientDeps } from './types.ts';
 
 /** A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms). */
 export interface Prepared {
@@ -12,29 +14,45 @@ export interface Prepared {
   at: number;
 }
 
+/**
+ * What the pipeline hands the transport: the resolved options and the injected deps as they are
+ * (the transport chunk applies the defaults of `sleep`/`random`/`now`, so they stay out of start-up).
+ */
 export interface TransportContext {
-  fetch: () => typeof fetch;
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-  random: () => number;
+  o: Resolved;
+  d: ClientDeps;
   debug: Debug;
   /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
   auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
   /** Signed auth: every retry is re-signed. */
   signed: boolean;
-  hideApiResponse: boolean;
-  timeoutMs: number;
-  maxRetries: number;
+  /** {@link post}, handed over so the transport chunk does not import this module. */
+  post: typeof post;
 }
 
-export function headersFor(ctx: TransportContext, auth: Record<string, string>) {
+/**
+ * One POST of the report's bytes to the service (the transport chunk calls it through the context,
+ * so the service URL and headers live only here). `deps.fetch`, else `globalThis.fetch` looked up
+ * at call time (the testkit's redirect preload relies on it). May throw synchronously.
+ */
+export function post(
+  ctx: TransportContext,
+  auth: Record<string, string>,
+  body: string,
+  init: RequestInit,
+): Promise<Response> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
     ...auth,
   };
-  if (ctx.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
-  return headers;
+  if (ctx.o.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
+  return (ctx.d.fetch ?? globalThis.fetch)(SERVICE_URL + TASKS_PATH, {
+    method: 'POST',
+    headers,
+    body,
+    ...init,
+  });
 }
 
 /**
@@ -43,17 +61,10 @@ export function headersFor(ctx: TransportContext, auth: Record<string, string>) 
  */
 export function keepaliveOnce(ctx: TransportContext, p: Prepared): Promise<Bucket> {
   try {
-    return ctx
-      .fetch()(SERVICE_URL + TASKS_PATH, {
-        method: 'POST',
-        headers: headersFor(ctx, p.auth),
-        body: p.body,
-        keepalive: true,
-      })
-      .then(
-        (res): Bucket => (res.ok ? 'sent' : 'failed'),
-        (): Bucket => 'failed',
-      );
+    return post(ctx, p.auth, p.body, { keepalive: true }).then(
+      (res): Bucket => (res.ok ? 'sent' : 'failed'),
+      (): Bucket => 'failed',
+    );
   } catch {
     return Promise.resolve('failed');
   }

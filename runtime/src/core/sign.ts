@@ -1,6 +1,5 @@
 // Request signing (contract 5.2) with WebCrypto, so the same code runs in browsers and Node 20.
 // Loaded lazily: only clients configured with keyId + signingSecret pay for it.
-import { TASKS_PATH } from '../generated/service.gen.ts';
 
 const enc = new TextEncoder();
 const hex = (buf: ArrayBuffer) =>
@@ -22,16 +21,21 @@ export async function hmacHex(key: string, message: string): Promise<string> {
   return hex(await crypto.subtle.sign('HMAC', k, enc.encode(message)));
 }
 
-/** `timestamp.METHOD./api/v1/tasks.sha256_hex(body)`, signed; `body` is the exact bytes sent. */
+/**
+ * `timestamp.METHOD.path.sha256_hex(body)`, signed; `body` is the exact bytes sent. `path` is
+ * `TASKS_PATH`, passed in by the caller so the lazy sealing chunk does not share the generated
+ * service constants with the start-up chunk.
+ */
 export async function signHeaders(
   keyId: string,
   signingSecret: string,
   body: Uint8Array,
   nowMs: number,
-  method = 'POST',
+  method: string,
+  path: string,
 ): Promise<Record<string, string>> {
   const timestamp = String(Math.floor(nowMs / 1000));
-  const payload = `${timestamp}.${method.toUpperCase()}.${TASKS_PATH}.${await sha256Hex(body)}`;
+  const payload = `${timestamp}.${method.toUpperCase()}.${path}.${await sha256Hex(body)}`;
   return {
     'X-Svc-Key-Id': keyId,
     'X-Svc-Timestamp': timestamp,

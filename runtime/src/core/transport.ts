@@ -1,9 +1,8 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
 // A lazy chunk, loaded when a client prepares its first report (see ./send.ts).
 import { errorMessageFor, errorNameFor } from '../generated/error-names.gen.ts';
-import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
 import type { Bucket } from './counters.ts';
-import { headersFor, type Prepared, type TransportContext } from './send.ts';
+import type { Prepared, TransportContext } from './send.ts';
 import { backoffMs, retryAfterSeconds, shouldRetry } from './retry.ts';
 
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
@@ -28,23 +27,20 @@ export async function deliver(
 ): Promise<Bucket> {
   for (let retry = 0; ; retry++) {
     let auth = p.auth;
-    if (!keepalive && ctx.signed && (retry || ctx.now() - p.at > SIGNATURE_MAX_AGE_MS))
+    if (
+      !keepalive &&
+      ctx.signed &&
+      (retry || (ctx.d.now ?? Date.now)() - p.at > SIGNATURE_MAX_AGE_MS)
+    )
       auth = await ctx.auth(p.bytes);
-    const headers = headersFor(ctx, auth);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ctx.timeoutMs);
+    const timer = setTimeout(() => controller.abort(), ctx.o.timeoutMs);
     let status: number | undefined;
     let res: Response | undefined;
     let body: Record<string, unknown> | undefined;
     let failure: { message: string; cause: unknown } | undefined;
     try {
-      res = await ctx.fetch()(SERVICE_URL + TASKS_PATH, {
-        method: 'POST',
-        headers,
-        body: p.body,
-        signal: controller.signal,
-        keepalive,
-      });
+      res = await ctx.post(ctx, auth, p.body, { signal: controller.signal, keepalive });
       status = res.status;
       const text = await res.text();
       try {
@@ -54,7 +50,7 @@ export async function deliver(
       }
     } catch (cause) {
       const message = controller.signal.aborted
-        ? `request timed out after ${ctx.timeoutMs} ms`
+        ? `request timed out after ${ctx.o.timeoutMs} ms`
         : 'network error';
       failure = { message, cause };
     } finally {
@@ -65,7 +61,7 @@ export async function deliver(
       ctx.debug.log(`delivered: ${outcome} (HTTP ${status})`);
       return outcome;
     }
-    const again = !keepalive && shouldRetry(status) && retry < ctx.maxRetries;
+    const again = !keepalive && shouldRetry(status) && retry < ctx.o.maxRetries;
     ctx.debug.log(
       `attempt ${retry + 1} failed${again ? ', will retry' : ''}:`,
       // Rendered like the error errorFromResponse would build (`SvcAuthError: message`, then the
@@ -85,8 +81,12 @@ export async function deliver(
             },
     );
     if (!again) return 'failed';
-    await ctx.sleep(
-      backoffMs(retry, retryAfterSeconds(res?.headers.get('retry-after')), ctx.random),
+    await (ctx.d.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(
+      backoffMs(
+        retry,
+        retryAfterSeconds(res?.headers.get('retry-after')),
+        ctx.d.random ?? Math.random,
+      ),
     );
   }
 }

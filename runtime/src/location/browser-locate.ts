@@ -1,6 +1,6 @@
 // The browser location capture proper (a lazy chunk, see ./browser.ts): throw site or call site;
 // source maps (opt-in) via a lazily loaded resolver.
-import { laterStack } from './capture-stack.ts';
+import { laterStack } from './later-stack.ts';
 import { clampFileName, urlToPath } from './paths.ts';
 import { callSites, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';

@@ -26,8 +26,3 @@ export function captureError(): { stack?: string } | undefined {
     }
   }
 }
-
-/** Reads `holder.stack` in a microtask: formatting the stack is most of the capture's cost. */
-export function laterStack(holder: { stack?: string }): Promise<string | undefined> {
-  return Promise.resolve().then(() => holder.stack);
-}

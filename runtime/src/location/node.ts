@@ -1,5 +1,6 @@
 // Node `captureLocation`: throw site or call site, resolved through on-disk source maps.
-import { captureError, laterStack } from './capture-stack.ts';
+import { captureError } from './capture-stack.ts';
+import { laterStack } from './later-stack.ts';
 import { isWarm, loadMap, mapFrame } from './node-maps.ts';
 import { toFsPath, toProjectPath } from './node-paths.ts';
 import { callSite, throwSite } from './site.ts';

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import vectors from '../../../spec/vectors/signatures.json' with { type: 'json' };
 import { hmacHex, sha256Hex, signHeaders } from '../../src/core/sign.ts';
+import { TASKS_PATH } from '../../src/generated/service.gen.ts';
 import { clientFor, fakeSleep } from '../helpers/client.ts';
 import {
   type RecordingServer,
@@ -21,6 +22,7 @@ describe('signature vectors', () => {
       enc.encode(v.body),
       Number(v.timestamp) * 1000 + 999,
       v.method,
+      TASKS_PATH,
     );
     expect(h).toEqual({
       'X-Svc-Key-Id': v.key_id,
