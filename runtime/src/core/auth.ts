@@ -7,18 +7,17 @@ const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefi
 
 /**
  * Signed auth wins when `keyId` and `signingSecret` are both set, because the secret never leaves
- * the process; an `apiKey` given as well is ignored with a warning. Returns the warnings to show.
+ * the process; an `apiKey` given as well is ignored with a warning. Returns the warnings to show, as indexes
+ * into `WARNINGS` (./debug-format.ts, a lazy chunk: the texts stay out of the start-up code).
  */
 export function pickCredentials(apiKey: unknown, keyId: unknown, signingSecret: unknown) {
   const [a, k, sec] = [s(apiKey), s(keyId), s(signingSecret)];
-  const warnings: string[] = [];
+  const warnings: number[] = [];
   let credentials: Credentials | undefined;
   if (k && sec) credentials = { kind: 'signed', keyId: k, signingSecret: sec };
   else if (a) credentials = { kind: 'bearer', apiKey: a };
-  if (k && sec && a)
-    warnings.push('apiKey ignored: keyId + signingSecret take precedence (signed auth)');
-  if (!k !== !sec) warnings.push('keyId and signingSecret go together');
-  if (!credentials)
-    warnings.push('no apiKey or keyId + signingSecret: client disabled, nothing is sent');
+  if (k && sec && a) warnings.push(0);
+  if (!k !== !sec) warnings.push(1);
+  if (!credentials) warnings.push(2);
   return { credentials, warnings };
 }

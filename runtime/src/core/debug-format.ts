@@ -21,12 +21,22 @@ export function redact(v: unknown, secrets: readonly string[]): string {
     );
 }
 
-/** Logs one line: lazy arguments (functions) are computed here, then every value is redacted. */
+/** The texts of the coded warnings (`debug.warn(n)`), shown whether or not `debug` is on. */
+export const WARNINGS = [
+  'apiKey ignored: keyId + signingSecret take precedence (signed auth)',
+  'keyId and signingSecret go together',
+  'no apiKey or keyId + signingSecret: client disabled, nothing is sent',
+  'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent',
+  'sealing or signing code failed to load: reports fail',
+];
+
+/** Logs one line (a coded warning as its text): lazy arguments (functions) are computed here, then every value is redacted. */
 export function write(
   logger: Logger,
   fn: keyof Logger,
   args: unknown[],
   secrets: readonly string[],
 ): void {
+  if (fn === 'warn') return logger.warn('[svc]', WARNINGS[args[0] as number]);
   logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a() : a, secrets)));
 }

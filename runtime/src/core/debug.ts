@@ -1,4 +1,4 @@
-// The debug channel. Warnings (fixed texts) are written at once; everything else is formatted and
+// The debug channel. Warnings (coded, texts in the chunk) and everything else are formatted and
 // redacted by ./debug-format.ts, a lazy chunk loaded on the first line logged (so a client with
 // `debug` off never loads it). Lines keep their order; `idle()` resolves once all are written.
 import type { Logger } from './types.ts';
@@ -6,8 +6,11 @@ import type { Logger } from './types.ts';
 export interface Debug {
   /** Only when `debug` is on. A function argument is called when the line is written. */
   log(...args: unknown[]): void;
-  /** Always shown, at once (missing credentials, bad keys, conflicting options). */
-  warn(message: string): void;
+  /**
+   * Always shown: an index into `WARNINGS` of ./debug-format.ts (missing credentials, bad keys,
+   * conflicting options), written in order with the other lines once that chunk has loaded.
+   */
+  warn(code: number): void;
   /** Always shown (`logLocally`). */
   info(...args: unknown[]): void;
   /** Resolves once every line logged so far is written. */
@@ -24,13 +27,7 @@ export function createDebug(logger: Logger, enabled: boolean, secrets: readonly 
   };
   return {
     log: (...args) => enabled && out('debug', args),
-    warn(message) {
-      try {
-        logger.warn('[svc]', message);
-      } catch {
-        // a broken logger never breaks the host
-      }
-    },
+    warn: (code) => out('warn', [code]),
     info: (...args) => out('info', args),
     idle: () => chain,
   };

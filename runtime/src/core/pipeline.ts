@@ -33,7 +33,7 @@ export function createPipeline(
   if (encryptionPublicKey != null && encryptionPublicKey !== '') {
     if (!isPublicKey(encryptionPublicKey)) {
       ready = false;
-      debug.warn('encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent');
+      debug.warn(3); // encryptionPublicKey is not base64 of 32 bytes
     } else if (!o.logLocally) sealKey = encryptionPublicKey.trim();
   }
   const signed = credentials?.kind === 'signed' ? credentials : undefined;
@@ -51,7 +51,7 @@ export function createPipeline(
     );
   if (secure)
     secure.catch((e) => {
-      debug.warn('sealing or signing code failed to load: reports fail');
+      debug.warn(4); // sealing or signing code failed to load
       debug.log(e);
     });
 
