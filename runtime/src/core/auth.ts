@@ -8,7 +8,7 @@ const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefi
 /**
  * Signed auth wins when `keyId` and `signingSecret` are both set, because the secret never leaves
  * the process; an `apiKey` given as well is ignored with a warning. Returns the warnings to show, as indexes
- * into `WARNINGS` (./debug-format.ts, a lazy chunk: the texts stay out of the start-up code).
+ * into `MESSAGES` (./debug-format.ts, a lazy chunk: the texts stay out of the start-up code).
  */
 export function pickCredentials(apiKey: unknown, keyId: unknown, signingSecret: unknown) {
   const [a, k, sec] = [s(apiKey), s(keyId), s(signingSecret)];

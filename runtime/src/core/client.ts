@@ -73,7 +73,7 @@ export function createCoreClient(
     opt('encryptionKeyId'),
   );
   const active = o.enabled && pipeline.ready;
-  debug.log('client created', { active, auth: credentials?.kind, options });
+  debug.log(7, { active, auth: credentials?.kind, options });
 
   const queue = createQueue(o, pipeline, tally, (busy) => setBusy(busy), platform.unref);
   /** Reports whose location is still pending. */
@@ -121,7 +121,7 @@ export function createCoreClient(
     }
     const original = { ...payload, tags: payload.tags.slice() };
     const done = (value: unknown, error?: unknown) => {
-      if (error) debug.log('beforeSend threw; report dropped:', error);
+      if (error) debug.log(8, error); // beforeSend threw; report dropped
       if (error || value == null) tally('beforeSend');
       else queue.push(sanitize(value, original));
       if (held) queue.release();
@@ -149,7 +149,7 @@ export function createCoreClient(
       if (o.sampleRate < 1 && random() >= o.sampleRate) tally('sampled');
       else if (!queue.hasRoom()) {
         tally('overflow');
-        debug.log(`queue full (maxQueueSize ${o.maxQueueSize}): newest report dropped`);
+        debug.log(9, o.maxQueueSize); // queue full: newest report dropped
       } else {
         const loc = platform.captureLocation?.(description, locOptions);
         /** Payload known: the location now, or once it resolves (held, settled once). */
@@ -175,7 +175,7 @@ export function createCoreClient(
                 go((r as Render) ?? fallback, r || !isThenable(loc) ? loc : undefined, true);
               } catch (error) {
                 queue.release();
-                debug.log('report failed:', error);
+                debug.log(10, error); // report failed
               }
           };
           waiting.add(settle);
@@ -183,7 +183,7 @@ export function createCoreClient(
         }
       }
     } catch (error) {
-      debug.log('report failed:', error);
+      debug.log(10, error); // report failed
     }
   }
 
@@ -193,7 +193,7 @@ export function createCoreClient(
       await queue.flush(typeof t === 'number' ? t : undefined);
       const out = result;
       result = emptyResult();
-      debug.log('flush result', out);
+      debug.log(11, out); // flush result
       await debug.idle(); // debug and logLocally lines are written before flush() resolves
       return out;
     },

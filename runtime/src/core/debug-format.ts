@@ -21,22 +21,36 @@ export function redact(v: unknown, secrets: readonly string[]): string {
     );
 }
 
-/** The texts of the coded warnings (`debug.warn(n)`), shown whether or not `debug` is on. */
-export const WARNINGS = [
+/**
+ * The texts of coded lines: `debug.warn(n)` (0-4, shown whether or not `debug` is on) and
+ * `debug.log(n, ...)` / `debug.info(n, ...)` (a leading number). `%d` takes the next argument.
+ * Kept here, in the lazy chunk, so the start-up code carries indexes instead of texts.
+ */
+export const MESSAGES = [
   'apiKey ignored: keyId + signingSecret take precedence (signed auth)',
   'keyId and signingSecret go together',
   'no apiKey or keyId + signingSecret: client disabled, nothing is sent',
   'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent',
   'sealing or signing code failed to load: reports fail',
+  'transport failed to load:', // 5
+  'logLocally (not sent):',
+  'client created',
+  'beforeSend threw; report dropped:',
+  'queue full (maxQueueSize %d): newest report dropped',
+  'report failed:', // 10
+  'flush result',
 ];
 
-/** Logs one line (a coded warning as its text): lazy arguments (functions) are computed here, then every value is redacted. */
+/** Logs one line (a leading code as its text): lazy arguments (functions) are computed here, then every value is redacted. */
 export function write(
   logger: Logger,
   fn: keyof Logger,
   args: unknown[],
   secrets: readonly string[],
 ): void {
-  if (fn === 'warn') return logger.warn('[svc]', WARNINGS[args[0] as number]);
+  if (typeof args[0] === 'number') {
+    const [code, ...rest] = args;
+    args = [MESSAGES[code].replace('%d', () => String(rest.shift())), ...rest];
+  }
   logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a() : a, secrets)));
 }

@@ -4,10 +4,13 @@
 import type { Logger } from './types.ts';
 
 export interface Debug {
-  /** Only when `debug` is on. A function argument is called when the line is written. */
+  /**
+   * Only when `debug` is on. A function argument is called when the line is written; a leading
+   * number is the index of a text in `MESSAGES` (./debug-format.ts).
+   */
   log(...args: unknown[]): void;
   /**
-   * Always shown: an index into `WARNINGS` of ./debug-format.ts (missing credentials, bad keys,
+   * Always shown: an index into `MESSAGES` of ./debug-format.ts (missing credentials, bad keys,
    * conflicting options), written in order with the other lines once that chunk has loaded.
    */
   warn(code: number): void;

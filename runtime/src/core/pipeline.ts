@@ -72,7 +72,7 @@ export function createPipeline(
       loading = import('./transport.ts').then((m) => (transport = m));
       loading.catch((e) => {
         loading = undefined; // retried by the next send
-        debug.log('transport failed to load:', e);
+        debug.log(5, e); // transport failed to load
       });
     }
     return loading;
@@ -92,7 +92,7 @@ export function createPipeline(
         if (!transport && keepalive) return keepaliveOnce(ctx, prepared);
         return (transport ?? (await load())).deliver(ctx, prepared, keepalive);
       }
-      debug.info('logLocally (not sent):', payload);
+      debug.info(6, payload); // logLocally (not sent)
       return 'sent';
     },
   };
