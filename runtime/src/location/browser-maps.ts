@@ -1,13 +1,8 @@
 // Browser source-map resolver, loaded with dynamic import() only when `sourceMaps` is on.
 import { SDK_FRAME } from './site.ts';
-import { type Consumer, findMapComment, type Lookup, parseMap } from './sourcemap.ts';
+import { decodeMap } from './map-lookup.ts';
+import { findMapComment, type Lookup } from './sourcemap.ts';
 import type { Frame } from './stack.ts';
-
-/** source-map-js, imported dynamically (a CommonJS module: see `Consumer` in ./sourcemap.ts). */
-async function loadConsumer(): Promise<Consumer> {
-  const m = (await import('source-map-js')) as { SourceMapConsumer?: Consumer; default?: unknown };
-  return m.SourceMapConsumer ?? (m.default as { SourceMapConsumer: Consumer }).SourceMapConsumer;
-}
 
 /** Budget for one report's whole resolution (fetches and parsing); then the unresolved location. */
 export const RESOLVE_TIMEOUT_MS = 3000;
@@ -111,9 +106,8 @@ async function findMap(chunkUrl: string, signal: AbortSignal): Promise<ChunkMap 
   for (const { url, base } of candidates) {
     const map = await get(url, MAP_MAX_BYTES, signal);
     if (!map?.text) continue;
-    const SourceMapConsumer = await loadConsumer();
     try {
-      return { lookup: parseMap(map.text, SourceMapConsumer), base: base ?? url, memo: new Map() };
+      return { lookup: decodeMap(map.text), base: base ?? url, memo: new Map() };
     } catch {
       // not a source map: try the next place
     }

@@ -1,11 +1,7 @@
 // Shared source-map helpers for Node and the browser: find the map reference, look up a position.
 import type { SourceMapConsumer } from 'source-map-js';
 
-/**
- * source-map-js's `SourceMapConsumer`, passed in: Node imports it statically, the browser resolver
- * with a dynamic `import()` (a CommonJS module imported statically makes esbuild put its interop
- * helpers in a chunk every page loads at start-up).
- */
+/** source-map-js's `SourceMapConsumer`, passed in (Node; the browser uses ./map-lookup.ts). */
 export type Consumer = typeof SourceMapConsumer;
 
 /** An original position: `source` as written in the map (sourceRoot applied), 1-based line. */
@@ -28,10 +24,15 @@ export function findMapComment(code: string): string | undefined {
   return last;
 }
 
+/** A map's JSON text parsed (an XSSI `)]}'` first line is allowed). Throws on bad JSON. */
+export function mapJson(text: string): unknown {
+  return JSON.parse(text.replace(/^\)\]\}'[^\n]*\n/, ''));
+}
+
 /** Parses a map's JSON text (an XSSI `)]}'` prefix is allowed) into a lookup. Throws on bad maps. */
 export function parseMap(text: string, SourceMapConsumer: Consumer): Lookup {
-  const raw = JSON.parse(text.replace(/^\)\]\}'[^\n]*\n/, ''));
-  const consumer = new SourceMapConsumer(raw);
+  const raw = mapJson(text);
+  const consumer = new SourceMapConsumer(raw as ConstructorParameters<Consumer>[0]);
   return (line, column) => {
     const at = { line, column: Math.max(0, column - 1) };
     let pos = consumer.originalPositionFor(at);
