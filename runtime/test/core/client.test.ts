@@ -1,34 +1,22 @@
 // Core client lifecycle: timers held only while busy, pending locations counted against the
 // queue bound, beforeSend after the (async) location. Uses the core with a stub platform where the
 // platform itself is the subject (the stub says why).
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
 import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
 import { REPORTING_METHODS } from '../../src/generated/methods.gen.ts';
 import { SERVICE_URL } from '../../src/index.node.ts';
-import { clientFor } from '../helpers/client.ts';
-import {
-  type RecordingServer,
-  redirectFetch,
-  startRecordingServer,
-} from '../helpers/recording-server.ts';
+import { clientFor, KEY } from '../helpers/client.ts';
+import { redirectFetch, useRecordingServer } from '../helpers/recording-server.ts';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = useRecordingServer();
 
-const KEY = { apiKey: 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef' };
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 it('the cadence timer of a busy client never keeps the event loop alive (unref)', async () => {
   // getActiveResourcesInfo() lists only handles that keep the loop alive (ref'd).
   const before = timeouts();
-  const { client } = clientFor(server.url, { ...KEY, flushIntervalMs: 60_000 });
+  const { client } = clientFor(server().url, { ...KEY, flushIntervalMs: 60_000 });
   client.major('one');
   client.major('two');
   expect(timeouts()).toBe(before);
@@ -61,7 +49,10 @@ it('a pending location counts against maxQueueSize, and beforeSend sees the reso
         return p;
       },
     },
-    { fetch: redirectFetch(server.url, SERVICE_URL), logger: { debug() {}, info() {}, warn() {} } },
+    {
+      fetch: redirectFetch(server().url, SERVICE_URL),
+      logger: { debug() {}, info() {}, warn() {} },
+    },
   );
   client.major('a');
   client.major('b');
@@ -73,17 +64,21 @@ it('a pending location counts against maxQueueSize, and beforeSend sees the reso
   const r = await flushed;
   expect(r).toMatchObject({ sent: 2, dropped: { overflow: 1 } });
   expect(seen.sort()).toEqual(['src/a.ts', 'src/b.ts']);
-  expect(server.requests.map((q) => q.json?.file_name).sort()).toEqual(['src/a.ts', 'src/b.ts']);
+  expect(
+    server()
+      .requests.map((q) => q.json?.file_name)
+      .sort(),
+  ).toEqual(['src/a.ts', 'src/b.ts']);
 });
 
 it('a failed send does not stop the queue; results reset after each flush', async () => {
-  server.respond((req) => (req.json?.title === 'bad' ? { status: 400 } : undefined));
-  const { client } = clientFor(server.url, KEY);
+  server().respond((req) => (req.json?.title === 'bad' ? { status: 400 } : undefined));
+  const { client } = clientFor(server().url, KEY);
   client.major('bad');
   client.major('good');
   expect(await client.flush()).toMatchObject({ sent: 1, failed: 1 });
   expect(await client.flush()).toMatchObject({ sent: 0, failed: 0 });
-  server.respond(() => undefined);
+  server().respond(() => undefined);
 });
 
 it('passes captureLocation, lineNumbers and sourceMaps (platform default unless set) to the capture', () => {
@@ -115,7 +110,7 @@ it('passes captureLocation, lineNumbers and sourceMaps (platform default unless 
 });
 
 it('builds exactly the 16 generated methods, each with its severity and priority', async () => {
-  const { client } = clientFor(server.url, KEY);
+  const { client } = clientFor(server().url, KEY);
   const names = Object.keys(REPORTING_METHODS) as (keyof typeof REPORTING_METHODS)[];
   expect(
     Object.keys(client)
@@ -125,7 +120,7 @@ it('builds exactly the 16 generated methods, each with its severity and priority
   for (const name of names) client[name](name);
   expect(await client.flush()).toMatchObject({ sent: 16 });
   const got = Object.fromEntries(
-    server.requests.map((q) => [
+    server().requests.map((q) => [
       q.json?.title,
       { severity: q.json?.severity, priority: q.json?.priority },
     ]),
@@ -149,12 +144,15 @@ it('unload sends reports still waiting for their location, without it (browser p
   const client = createCoreClient(
     platform,
     { ...KEY, flushIntervalMs: 600_000 },
-    { fetch: redirectFetch(server.url, SERVICE_URL), logger: { debug() {}, info() {}, warn() {} } },
+    {
+      fetch: redirectFetch(server().url, SERVICE_URL),
+      logger: { debug() {}, info() {}, warn() {} },
+    },
   );
   client.major('pending at unload');
   hooks?.unload();
   const r = await client.flush({ timeoutMs: 2000 });
   expect(r.sent).toBe(1);
-  expect(server.requests.map((q) => q.json?.title)).toEqual(['pending at unload']);
-  expect(server.requests[0].json).not.toHaveProperty('file_name');
+  expect(server().requests.map((q) => q.json?.title)).toEqual(['pending at unload']);
+  expect(server().requests[0].json).not.toHaveProperty('file_name');
 });

@@ -3,27 +3,15 @@
 // report waits (held) until the chunk is there, and an unload first still sends the report. Stub
 // platform: the subject is the core's handling of a missing `describe`; the real browser entry is
 // covered in Chromium (test/platform/browser.test.ts).
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
 import { describe as render } from '../../src/core/describe.ts';
 import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
 import { SERVICE_URL } from '../../src/index.node.ts';
-import {
-  type RecordingServer,
-  redirectFetch,
-  startRecordingServer,
-} from '../helpers/recording-server.ts';
+import { KEY } from '../helpers/client.ts';
+import { redirectFetch, useRecordingServer } from '../helpers/recording-server.ts';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
-
-const KEY = { apiKey: 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef' };
+const server = useRecordingServer();
 
 function lazyClient(options = {}) {
   let hooks: ShutdownHooks | undefined;
@@ -37,7 +25,10 @@ function lazyClient(options = {}) {
   const client = createCoreClient(
     platform,
     { ...KEY, flushIntervalMs: 600_000, ...options },
-    { fetch: redirectFetch(server.url, SERVICE_URL), logger: { debug() {}, info() {}, warn() {} } },
+    {
+      fetch: redirectFetch(server().url, SERVICE_URL),
+      logger: { debug() {}, info() {}, warn() {} },
+    },
   );
   return { client, unload: () => hooks?.unload() };
 }
@@ -58,7 +49,7 @@ it('renders non-string descriptions and titles exactly like describe(); beforeSe
   client.moderate('plain', 'text');
   const r = await client.flush({ timeoutMs: 5000 });
   expect(r.sent).toBe(4);
-  const byTitle = new Map(server.requests.map((q) => [q.json?.title, q.json]));
+  const byTitle = new Map(server().requests.map((q) => [q.json?.title, q.json]));
   expect(byTitle.get('first')?.description).toBe(render(error));
   expect(byTitle.get('second')?.description).toBe(render(cyclic));
   expect(byTitle.get(render({ title: 'object title' }))?.description).toBe('plain');
@@ -75,5 +66,5 @@ it('a non-string report still waiting for the describe chunk at unload is sent, 
   unload();
   const r = await client.flush({ timeoutMs: 5000 });
   expect(r.sent).toBe(1);
-  expect(server.requests[0].json?.description).toBe('TypeError: gone');
+  expect(server().requests[0].json?.description).toBe('TypeError: gone');
 });

@@ -1,32 +1,18 @@
 // Every option of contract 8.5, observed on the wire of a real HTTP server.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientFor } from '../helpers/client.ts';
-import {
-  type RecordingServer,
-  SIGNING,
-  startRecordingServer,
-} from '../helpers/recording-server.ts';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, clientFor, KEY } from '../helpers/client.ts';
+import { SIGNING, useRecordingServer } from '../helpers/recording-server.ts';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond(() => undefined);
-});
-afterAll(() => server.close());
+const server = useRecordingServer();
 
-const API_KEY = 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef';
-const KEY = { apiKey: API_KEY };
-const bodies = () => server.requests.map((r) => r.json);
+const bodies = () => server().requests.map((r) => r.json);
 
 describe('credentials', () => {
   it('bearer: Authorization header, standard headers', async () => {
-    const { client } = clientFor(server.url, KEY);
+    const { client } = clientFor(server().url, KEY);
     client.major('Bearer');
     await client.flush();
-    const h = server.requests[0].headers;
+    const h = server().requests[0].headers;
     expect(h.authorization).toBe(`Bearer ${API_KEY}`);
     expect(h['content-type']).toBe('application/json');
     expect(h.accept).toBe('application/json');
@@ -36,10 +22,10 @@ describe('credentials', () => {
   it.each([[{}], [{ keyId: 'svck_1' }], [{ signingSecret: 'svc_sec_1' }], [{ apiKey: '  ' }]])(
     'without usable credentials (%j) the client warns even with debug off and never sends',
     async (opts) => {
-      const { client, log } = clientFor(server.url, opts);
+      const { client, log } = clientFor(server().url, opts);
       client.critical('Unauthenticated');
       const r = await client.flush();
-      expect(server.requests).toHaveLength(0);
+      expect(server().requests).toHaveLength(0);
       expect(r.sent + r.failed).toBe(0);
       expect(log.lines.some((l) => l.level === 'warn' && l.text.includes('client disabled'))).toBe(
         true,
@@ -50,15 +36,15 @@ describe('credentials', () => {
 
 describe('switches', () => {
   it('enabled: false sends nothing and warns nothing', async () => {
-    const { client, log } = clientFor(server.url, { ...KEY, enabled: false });
+    const { client, log } = clientFor(server().url, { ...KEY, enabled: false });
     client.major('Off');
     await client.flush();
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
     expect(log.lines).toHaveLength(0);
   });
 
   it('environment, release and defaultTags fold into tags', async () => {
-    const { client } = clientFor(server.url, {
+    const { client } = clientFor(server().url, {
       ...KEY,
       environment: 'prod',
       release: '1.2.3',
@@ -79,18 +65,18 @@ describe('switches', () => {
   });
 
   it('sampleRate: 0 drops everything, counted as sampled', async () => {
-    const { client } = clientFor(server.url, { ...KEY, sampleRate: 0 });
+    const { client } = clientFor(server().url, { ...KEY, sampleRate: 0 });
     client.major('a');
     client.major('b');
     const r = await client.flush();
     expect(r.dropped.sampled).toBe(2);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   it('sampleRate: 0.5 keeps reports whose draw is below the rate', async () => {
     const draws = [0.1, 0.7, 0.49, 0.5];
     const { client } = clientFor(
-      server.url,
+      server().url,
       { ...KEY, sampleRate: 0.5 },
       { random: () => draws.shift() ?? 0 },
     );
@@ -105,31 +91,31 @@ describe('switches', () => {
   });
 
   it('hideApiResponse: header on by default, absent when false', async () => {
-    clientFor(server.url, KEY).client.major('hidden');
-    const { client } = clientFor(server.url, KEY);
+    clientFor(server().url, KEY).client.major('hidden');
+    const { client } = clientFor(server().url, KEY);
     client.major('hidden');
     await client.flush();
-    const shown = clientFor(server.url, { ...KEY, hideApiResponse: false }).client;
+    const shown = clientFor(server().url, { ...KEY, hideApiResponse: false }).client;
     shown.major('shown');
     await shown.flush();
     const byTitle = Object.fromEntries(
-      server.requests.map((r) => [r.json?.title, r.headers['x-svc-hide-response']]),
+      server().requests.map((r) => [r.json?.title, r.headers['x-svc-hide-response']]),
     );
     expect(byTitle).toEqual({ hidden: 'true', shown: undefined });
   });
 
   it('captureLocation (default on) attaches file_name; lineNumbers adds line_number', async () => {
-    const on = clientFor(server.url, { ...KEY, captureLocation: true }).client;
+    const on = clientFor(server().url, { ...KEY, captureLocation: true }).client;
     on.major('located');
     await on.flush();
-    const lines = clientFor(server.url, {
+    const lines = clientFor(server().url, {
       ...KEY,
       captureLocation: true,
       lineNumbers: true,
     }).client;
     lines.major('with line');
     await lines.flush();
-    const off = clientFor(server.url, { ...KEY, captureLocation: false }).client;
+    const off = clientFor(server().url, { ...KEY, captureLocation: false }).client;
     off.major('not located');
     await off.flush();
     const by = Object.fromEntries(bodies().map((b) => [b?.title, b]));
@@ -141,7 +127,7 @@ describe('switches', () => {
   });
 
   it('maxQueueSize: the newest report is dropped and counted, visible in debug', async () => {
-    const { client, log } = clientFor(server.url, { ...KEY, maxQueueSize: 2, debug: true });
+    const { client, log } = clientFor(server().url, { ...KEY, maxQueueSize: 2, debug: true });
     for (const t of ['1', '2', '3', '4']) client.major(t);
     const r = await client.flush();
     expect(r.dropped.overflow).toBe(2);
@@ -155,7 +141,7 @@ describe('switches', () => {
   });
 
   it('flushIntervalMs: queued reports go out on the cadence without flush()', async () => {
-    const { client } = clientFor(server.url, { ...KEY, flushIntervalMs: 30 });
+    const { client } = clientFor(server().url, { ...KEY, flushIntervalMs: 30 });
     client.major('on cadence');
     await new Promise((r) => setTimeout(r, 300));
     expect(bodies().map((b) => b?.title)).toEqual(['on cadence']);
@@ -163,8 +149,8 @@ describe('switches', () => {
   });
 
   it('flush({ timeoutMs }) returns what finished so far', async () => {
-    server.respond(() => ({ delayMs: 400 }));
-    const { client } = clientFor(server.url, KEY);
+    server().respond(() => ({ delayMs: 400 }));
+    const { client } = clientFor(server().url, KEY);
     client.major('slow');
     const early = await client.flush({ timeoutMs: 20 });
     expect(early.sent).toBe(0);
@@ -175,7 +161,7 @@ describe('switches', () => {
 
 describe('payload', () => {
   it('title clamp to 255 code points without splitting a pair; description 60000; Error rendering', async () => {
-    const { client } = clientFor(server.url, KEY);
+    const { client } = clientFor(server().url, KEY);
     const err = new TypeError('bad input', { cause: new RangeError('root cause') });
     client.minor(`${'a'.repeat(254)}😀😀`, err);
     client.minor('long', 'x'.repeat(70_000));
@@ -189,7 +175,7 @@ describe('payload', () => {
   });
 
   it('severity and priority come from the method name', async () => {
-    const { client } = clientFor(server.url, KEY);
+    const { client } = clientFor(server().url, KEY);
     client.criticalHigh('ch');
     client.moderate('m');
     client.minorLow('ml');
@@ -205,7 +191,7 @@ describe('payload', () => {
 
 describe('beforeSend', () => {
   it('may mutate, replace, or drop with null/undefined; result is validated and clamped', async () => {
-    const { client } = clientFor(server.url, {
+    const { client } = clientFor(server().url, {
       ...KEY,
       beforeSend: (p) => {
         if (p.title === 'drop-null') return null;
@@ -242,7 +228,7 @@ describe('beforeSend', () => {
   });
 
   it('async beforeSend is awaited; a throwing one drops the report', async () => {
-    const { client, log } = clientFor(server.url, {
+    const { client, log } = clientFor(server().url, {
       ...KEY,
       debug: true,
       beforeSend: async (p) => {
@@ -261,7 +247,7 @@ describe('beforeSend', () => {
 
   it('sees the captured location', async () => {
     const seen: unknown[] = [];
-    const { client } = clientFor(server.url, {
+    const { client } = clientFor(server().url, {
       ...KEY,
       captureLocation: true,
       beforeSend: (p) => {
@@ -277,11 +263,11 @@ describe('beforeSend', () => {
 
 describe('debug and logLocally', () => {
   it('debug logs redact keys, secrets and signatures, Error objects included', async () => {
-    server.respond(() => ({
+    server().respond(() => ({
       status: 401,
       body: { message: 'Invalid or missing project API key.' },
     }));
-    const { client, log } = clientFor(server.url, {
+    const { client, log } = clientFor(server().url, {
       ...SIGNING,
       debug: true,
       beforeSend: () => {
@@ -290,7 +276,7 @@ describe('debug and logLocally', () => {
     });
     client.major('x');
     await client.flush();
-    const signed = clientFor(server.url, { ...SIGNING, debug: true });
+    const signed = clientFor(server().url, { ...SIGNING, debug: true });
     signed.client.major('y');
     await signed.client.flush();
     const all = JSON.stringify([...log.lines, ...signed.log.lines]);
@@ -300,12 +286,12 @@ describe('debug and logLocally', () => {
     expect(all).not.toContain(SIGNING.signingSecret);
     expect(all).not.toContain('0123456789abcdef');
     expect(all).not.toContain('svc_pub_abcdef');
-    const sig = server.requests[0].headers['x-svc-signature'] as string;
+    const sig = server().requests[0].headers['x-svc-signature'] as string;
     expect(all).not.toContain(sig);
   });
 
   it('logLocally runs the pipeline, logs the payload with debug off, sends nothing', async () => {
-    const { client, log } = clientFor(server.url, {
+    const { client, log } = clientFor(server().url, {
       ...KEY,
       logLocally: true,
       environment: 'dev',
@@ -313,7 +299,7 @@ describe('debug and logLocally', () => {
     });
     client.major('dry run', 'details');
     const r = await client.flush();
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
     expect(r.sent).toBe(1);
     const info = log.lines.filter((l) => l.level === 'info');
     expect(info).toHaveLength(1);

@@ -1,27 +1,14 @@
 // The drain loop: never more than `concurrency` requests in flight, whatever timers and flushes do.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SERVICE_URL } from '../../src/index.node.ts';
-import { clientFor } from '../helpers/client.ts';
-import {
-  type RecordingServer,
-  redirectFetch,
-  startRecordingServer,
-} from '../helpers/recording-server.ts';
+import { clientFor, KEY } from '../helpers/client.ts';
+import { redirectFetch, useRecordingServer } from '../helpers/recording-server.ts';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
-
-const KEY = { apiKey: 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef' };
+const server = useRecordingServer();
 
 /** A fetch that counts requests in flight on the client side. */
 function countingFetch() {
-  const inner = redirectFetch(server.url, SERVICE_URL);
+  const inner = redirectFetch(server().url, SERVICE_URL);
   const stats = { now: 0, max: 0 };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     stats.now++;
@@ -38,10 +25,10 @@ function countingFetch() {
 }
 
 it('never exceeds concurrency with slow responses, overlapping timer ticks and flushes', async () => {
-  server.respond((_r, i) => ({ delayMs: 40 + (i % 3) * 30 }));
+  server().respond((_r, i) => ({ delayMs: 40 + (i % 3) * 30 }));
   const { fetch, stats } = countingFetch();
   const { client } = clientFor(
-    server.url,
+    server().url,
     { ...KEY, concurrency: 2, flushIntervalMs: 1, maxQueueSize: 1000 },
     { fetch },
   );
@@ -55,29 +42,29 @@ it('never exceeds concurrency with slow responses, overlapping timer ticks and f
   const last = await client.flush();
   const total = (await Promise.all(flushes)).length;
   expect(total).toBeGreaterThan(0);
-  expect(server.requests).toHaveLength(30);
+  expect(server().requests).toHaveLength(30);
   expect(stats.max).toBe(2);
-  expect(server.maxInFlight()).toBe(2);
+  expect(server().maxInFlight()).toBe(2);
   expect(last.failed).toBe(0);
 });
 
 it('default concurrency is 3', async () => {
-  server.respond(() => ({ delayMs: 50 }));
+  server().respond(() => ({ delayMs: 50 }));
   const { fetch, stats } = countingFetch();
-  const { client } = clientFor(server.url, KEY, { fetch });
+  const { client } = clientFor(server().url, KEY, { fetch });
   for (let i = 0; i < 10; i++) client.major(`r${i}`);
   expect((await client.flush()).sent).toBe(10);
   expect(stats.max).toBe(3);
 });
 
 it('a slow request holds only its own slot', async () => {
-  server.respond((req) => ({ delayMs: req.json?.title === 'slow' ? 600 : 10 }));
-  const { client } = clientFor(server.url, { ...KEY, concurrency: 2 });
+  server().respond((req) => ({ delayMs: req.json?.title === 'slow' ? 600 : 10 }));
+  const { client } = clientFor(server().url, { ...KEY, concurrency: 2 });
   client.major('slow');
   for (let i = 0; i < 8; i++) client.major(`fast ${i}`);
   const flushed = client.flush();
   await new Promise((r) => setTimeout(r, 400));
   // All fast reports went through the second slot while the slow one was still pending.
-  expect(server.requests.filter((r) => String(r.json?.title).startsWith('fast'))).toHaveLength(8);
+  expect(server().requests.filter((r) => String(r.json?.title).startsWith('fast'))).toHaveLength(8);
   expect((await flushed).sent).toBe(9);
 });

@@ -1,23 +1,14 @@
 // Retry and backoff rules (contract 7 and 8.4) against a real HTTP server, with injected sleep/random.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKOFF_CAP_MS, backoffMs, retryAfterSeconds, shouldRetry } from '../../src/core/retry.ts';
 import { parseRetryAfter } from '../../src/generated/errors.gen.ts';
-import { clientFor, fakeSleep } from '../helpers/client.ts';
-import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
+import { clientFor, fakeSleep, KEY } from '../helpers/client.ts';
+import { useRecordingServer } from '../helpers/recording-server.ts';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
-
-const KEY = { apiKey: 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef' };
+const server = useRecordingServer();
 
 function scripted(statuses: (number | 'destroy')[], headers: Record<string, string> = {}) {
-  server.respond((_req, i) => {
+  server().respond((_req, i) => {
     const s = statuses[Math.min(i, statuses.length - 1)];
     if (s === 'destroy') return { destroy: true };
     return {
@@ -54,28 +45,28 @@ describe('delivery', () => {
   it('retries 5xx with backoff, then succeeds', async () => {
     scripted([500, 503, 201]);
     const s = fakeSleep();
-    const { client } = clientFor(server.url, KEY, { sleep: s.sleep, random: () => 0 });
+    const { client } = clientFor(server().url, KEY, { sleep: s.sleep, random: () => 0 });
     client.major('Retry me');
     const r = await client.flush();
     expect(r.sent).toBe(1);
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
     expect(s.delays).toEqual([250, 500]);
     // Same bytes on every attempt.
-    expect(new Set(server.requests.map((q) => q.raw)).size).toBe(1);
+    expect(new Set(server().requests.map((q) => q.raw)).size).toBe(1);
   });
 
   it('gives up after maxRetries', async () => {
     scripted([500]);
     const s = fakeSleep();
     const { client, log } = clientFor(
-      server.url,
+      server().url,
       { ...KEY, maxRetries: 2, debug: true },
       { sleep: s.sleep, random: () => 1 },
     );
     client.major('Always failing');
     const r = await client.flush();
     expect(r.failed).toBe(1);
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
     expect(s.delays).toEqual([500, 1000]);
     expect(log.lines.some((l) => l.level === 'debug' && l.text.includes('SvcServerError'))).toBe(
       true,
@@ -85,7 +76,7 @@ describe('delivery', () => {
   it('uses Retry-After seconds verbatim on 429', async () => {
     scripted([429, 201], { 'retry-after': '7' });
     const s = fakeSleep();
-    const { client } = clientFor(server.url, KEY, { sleep: s.sleep, random: () => 0 });
+    const { client } = clientFor(server().url, KEY, { sleep: s.sleep, random: () => 0 });
     client.major('Rate limited');
     expect((await client.flush()).sent).toBe(1);
     expect(s.delays).toEqual([7000]);
@@ -98,7 +89,7 @@ describe('delivery', () => {
   ])('falls back to backoff when Retry-After is %s', async (_name, value) => {
     scripted([429, 201], { 'retry-after': value });
     const s = fakeSleep();
-    const { client } = clientFor(server.url, KEY, { sleep: s.sleep, random: () => 0 });
+    const { client } = clientFor(server().url, KEY, { sleep: s.sleep, random: () => 0 });
     client.major('Rate limited');
     expect((await client.flush()).sent).toBe(1);
     expect(s.delays).toEqual([250]);
@@ -107,57 +98,57 @@ describe('delivery', () => {
   it.each([400, 401, 403, 404, 413, 422])('never retries %i', async (status) => {
     scripted([status]);
     const s = fakeSleep();
-    const { client } = clientFor(server.url, KEY, { sleep: s.sleep });
+    const { client } = clientFor(server().url, KEY, { sleep: s.sleep });
     client.major('Client mistake');
     const r = await client.flush();
     expect(r.failed).toBe(1);
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
     expect(s.delays).toEqual([]);
   });
 
   it('retries network errors', async () => {
     scripted(['destroy', 201]);
     const s = fakeSleep();
-    const { client } = clientFor(server.url, KEY, { sleep: s.sleep, random: () => 0 });
+    const { client } = clientFor(server().url, KEY, { sleep: s.sleep, random: () => 0 });
     client.major('Flaky network');
     expect((await client.flush()).sent).toBe(1);
-    expect(server.requests).toHaveLength(2);
+    expect(server().requests).toHaveLength(2);
   });
 
   it('retries a timed-out attempt', async () => {
-    server.respond((_r, i) => (i === 0 ? { delayMs: 500 } : { status: 201 }));
+    server().respond((_r, i) => (i === 0 ? { delayMs: 500 } : { status: 201 }));
     const s = fakeSleep();
     const { client, log } = clientFor(
-      server.url,
+      server().url,
       { ...KEY, timeoutMs: 50, debug: true },
       { sleep: s.sleep },
     );
     client.major('Slow');
     expect((await client.flush()).sent).toBe(1);
-    expect(server.requests).toHaveLength(2);
+    expect(server().requests).toHaveLength(2);
     expect(log.lines.some((l) => l.text.includes('timed out after 50 ms'))).toBe(true);
   });
 
   it.each(['quota', 'paused', 'archived'] as const)(
     'never retries a 200 dropped (%s)',
     async (reason) => {
-      server.respond(() => ({
+      server().respond(() => ({
         status: 200,
         body: { dropped: true, reason, quota_exceeded: true },
       }));
       const s = fakeSleep();
-      const { client } = clientFor(server.url, KEY, { sleep: s.sleep });
+      const { client } = clientFor(server().url, KEY, { sleep: s.sleep });
       client.major('Dropped');
       const r = await client.flush();
       expect(r.dropped[reason]).toBe(1);
       expect(r.sent + r.failed).toBe(0);
-      expect(server.requests).toHaveLength(1);
+      expect(server().requests).toHaveLength(1);
     },
   );
 
   it('reads an absent deduplicated as false, and counts deduplicated reports', async () => {
-    server.respond((_r, i) => ({ status: i ? 200 : 201, body: i ? { deduplicated: true } : {} }));
-    const { client } = clientFor(server.url, { ...KEY, concurrency: 1 });
+    server().respond((_r, i) => ({ status: i ? 200 : 201, body: i ? { deduplicated: true } : {} }));
+    const { client } = clientFor(server().url, { ...KEY, concurrency: 1 });
     client.major('Same');
     client.major('Same');
     const r = await client.flush();

@@ -1,14 +1,10 @@
 // Signed requests (contract 5.2): the spec vectors, then over HTTP, verified with node:crypto.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import vectors from '../../../spec/vectors/signatures.json' with { type: 'json' };
 import { hmacHex, sha256Hex, signHeaders } from '../../src/core/sign.ts';
 import { TASKS_PATH } from '../../src/generated/service.gen.ts';
 import { clientFor, fakeSleep } from '../helpers/client.ts';
-import {
-  type RecordingServer,
-  SIGNING,
-  startRecordingServer,
-} from '../helpers/recording-server.ts';
+import { SIGNING, useRecordingServer } from '../helpers/recording-server.ts';
 
 const enc = new TextEncoder();
 
@@ -39,20 +35,13 @@ describe('signature vectors', () => {
 });
 
 describe('over HTTP', () => {
-  let server: RecordingServer;
-  beforeAll(async () => {
-    server = await startRecordingServer();
-  });
-  beforeEach(() => {
-    server.requests.length = 0;
-  });
-  afterAll(() => server.close());
+  const server = useRecordingServer();
 
   it('signs the exact bytes sent (non-ASCII body) and never sends the secret', async () => {
-    const { client } = clientFor(server.url, SIGNING);
+    const { client } = clientFor(server().url, SIGNING);
     client.minorLow('Ünïcode — ✓ / slash 😀', 'détails', ['env:prod']);
     expect((await client.flush()).sent).toBe(1);
-    const [req] = server.requests;
+    const [req] = server().requests;
     expect(req.signatureValid).toBe(true);
     expect(req.headers.authorization).toBeUndefined();
     expect(JSON.stringify(req.headers) + req.raw).not.toContain(SIGNING.signingSecret);
@@ -60,10 +49,10 @@ describe('over HTTP', () => {
   });
 
   it('re-signs every retry with a fresh timestamp over the same bytes', async () => {
-    server.respond((_r, i) => (i < 2 ? { status: 503 } : { status: 201 }));
+    server().respond((_r, i) => (i < 2 ? { status: 503 } : { status: 201 }));
     let now = 1_750_000_000_000;
     const s = fakeSleep();
-    const { client } = clientFor(server.url, SIGNING, {
+    const { client } = clientFor(server().url, SIGNING, {
       now: () => now,
       sleep: async (ms) => {
         now += 10_000;
@@ -72,18 +61,18 @@ describe('over HTTP', () => {
     });
     client.major('Retried and re-signed');
     expect((await client.flush()).sent).toBe(1);
-    const ts = server.requests.map((r) => r.headers['x-svc-timestamp']);
+    const ts = server().requests.map((r) => r.headers['x-svc-timestamp']);
     expect(ts).toEqual(['1750000000', '1750000010', '1750000020']);
-    expect(server.requests.every((r) => r.signatureValid)).toBe(true);
-    expect(new Set(server.requests.map((r) => r.raw)).size).toBe(1);
+    expect(server().requests.every((r) => r.signatureValid)).toBe(true);
+    expect(new Set(server().requests.map((r) => r.raw)).size).toBe(1);
   });
 
   it('prefers signed auth when apiKey is also given, with a warning', async () => {
-    const { client, log } = clientFor(server.url, { ...SIGNING, apiKey: 'svc_pub_aaaaaaaa' });
+    const { client, log } = clientFor(server().url, { ...SIGNING, apiKey: 'svc_pub_aaaaaaaa' });
     client.major('Both kinds');
     await client.flush();
-    expect(server.requests[0].signatureValid).toBe(true);
-    expect(server.requests[0].headers.authorization).toBeUndefined();
+    expect(server().requests[0].signatureValid).toBe(true);
+    expect(server().requests[0].headers.authorization).toBeUndefined();
     expect(log.lines.filter((l) => l.level === 'warn').map((l) => l.text)).toEqual([
       '[svc] apiKey ignored: keyId + signingSecret take precedence (signed auth)',
     ]);

@@ -4,6 +4,10 @@ import { createClient, SERVICE_URL, type SvcOptions } from '../../src/index.node
 import type { ClientDeps } from '../../src/core/types.ts';
 import { redirectFetch } from './recording-server.ts';
 
+/** A well-formed publishable key (the recording server accepts any). */
+export const API_KEY = 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef';
+export const KEY = { apiKey: API_KEY };
+
 export interface LogLine {
   level: 'debug' | 'info' | 'warn';
   text: string;

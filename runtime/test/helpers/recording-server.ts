@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type RequestListener } from 'no
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import sodium from 'libsodium-wrappers';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import sealedVectors from '../../../spec/vectors/sealed-box.json' with { type: 'json' };
 
 export interface Recorded {
@@ -153,4 +154,21 @@ export function redirectFetch(base: string, serviceUrl: string): typeof fetch {
     const url = String(input instanceof Request ? input.url : input);
     return fetch(url.startsWith(serviceUrl) ? base + url.slice(serviceUrl.length) : url, init);
   };
+}
+
+/**
+ * One recording server per test file: started before the first test, emptied and reset to the
+ * default answer (201) before each test, closed after the last. Returns a getter for it.
+ */
+export function useRecordingServer(): () => RecordingServer {
+  let server: RecordingServer | undefined;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  beforeEach(() => {
+    server!.requests.length = 0;
+    server!.respond(() => undefined);
+  });
+  afterAll(() => server?.close());
+  return () => server!;
 }

@@ -1,28 +1,22 @@
 // Node platform: persistent connections and the shared client across two copies of the package.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clientFor } from '../helpers/client.ts';
-import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
+import { expect, it } from 'vitest';
+import { clientFor, KEY } from '../helpers/client.ts';
+import { useRecordingServer } from '../helpers/recording-server.ts';
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(() => server.close());
-
-const KEY = { apiKey: 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef' };
+const server = useRecordingServer();
 
 it("reuses connections: Node's global fetch (undici) keeps them alive", async () => {
   // No injected fetch: the transport looks up globalThis.fetch at call time (redirect only).
-  const { client } = clientFor(server.url, { ...KEY, concurrency: 2 });
+  const { client } = clientFor(server().url, { ...KEY, concurrency: 2 });
   for (let round = 0; round < 5; round++) {
     for (let i = 0; i < 10; i++) client.major(`keep-alive ${round}.${i}`);
     expect((await client.flush()).sent).toBe(10);
   }
-  expect(server.requests).toHaveLength(50);
+  expect(server().requests).toHaveLength(50);
   // undici may open a socket just before the previous one is back in its pool; never one per request.
-  console.log(`50 requests over ${server.sockets()} sockets`);
-  expect(server.sockets()).toBeLessThanOrEqual(4);
+  console.log(`50 requests over ${server().sockets()} sockets`);
+  expect(server().sockets()).toBeLessThanOrEqual(4);
 });
 
 it('ESM and CJS builds share one client through the global carrier', async () => {
