@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initApp } from '../../src/cli/init.ts';
 import { INSTRUMENTATION } from '../../src/cli/templates.ts';
@@ -15,7 +16,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+const EXAMPLE = fileURLToPath(new URL('../../../../examples/next/', import.meta.url));
+
 describe('initApp', () => {
+  it('examples/next holds exactly what init writes (a copy of it comes back unchanged)', () => {
+    const dir = tempApp();
+    for (const file of ['instrumentation.ts', 'instrumentation-client.ts', 'app/global-error.tsx'])
+      cpSync(join(EXAMPLE, file), join(dir, file), { recursive: true });
+    expect(initApp(dir).map((r) => r.outcome)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+  });
+
   it('writes the three files, then is idempotent', () => {
     const dir = tempApp();
     expect(initApp(dir)).toEqual([
