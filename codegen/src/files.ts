@@ -1,5 +1,5 @@
 // Compares generated artifacts with the files on disk (--check) and writes them (default), removing
-// stale `*.gen.ts` files the generator no longer produces.
+// stale `*.gen.ts` / `*.gen.php` files the generator no longer produces.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Artifact } from './emit/common.ts';
@@ -15,7 +15,7 @@ async function orphans(root: string, dirs: string[], artifacts: Artifact[]): Pro
     const names = await readdir(join(root, dir)).catch(() => [] as string[]);
     for (const name of names) {
       const path = `${dir}/${name}`;
-      if (name.endsWith('.gen.ts') && !wanted.has(path)) found.push(path);
+      if (/\.gen\.(ts|php)$/.test(name) && !wanted.has(path)) found.push(path);
     }
   }
   return found;

@@ -1,11 +1,12 @@
 // The pipeline: spec document -> inspect (plain model) -> validate (model.ts) -> emit each artifact
-// -> header + prettier. Pure apart from reading prettier's config: returns the files, writes nothing.
+// -> header + prettier (TypeScript) or the PHP printer. Pure apart from reading prettier's config: returns the files, writes nothing.
 import { fileURLToPath } from 'node:url';
 import { type Artifact, finish } from './emit/common.ts';
 import { emitErrorNames } from './emit/error-names.ts';
 import { emitErrors } from './emit/errors.ts';
 import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
+import { emitPhp, PHP_DIRS } from './emit/php/index.ts';
 import { emitSchema } from './emit/schema.ts';
 import { emitService } from './emit/service.ts';
 import { emitWire } from './emit/wire.ts';
@@ -16,8 +17,8 @@ import { validateModel } from './model.ts';
 /** Root of the repository (generated paths are relative to it). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SPEC_PATH = `${REPO_ROOT}spec/openapi.yaml`;
-/** Folders whose `*.gen.ts` files belong to the generator. */
-export const GENERATED_DIRS = ['runtime/src/generated', 'server/src/generated'];
+/** Folders whose `*.gen.ts` / `*.gen.php` files belong to the generator. */
+export const GENERATED_DIRS = ['runtime/src/generated', 'server/src/generated', ...PHP_DIRS];
 
 export interface GenerateOptions {
   /** Service address to bake in instead of servers[0].url. */
@@ -40,7 +41,8 @@ export async function generateFromDocument(
     emitServerLimits(model),
   ];
   const files = await Promise.all(raw.map((a) => finish(REPO_ROOT, a.path, a.text)));
-  return files.sort((a, b) => a.path.localeCompare(b.path));
+  // PHP files come out finished (header included): no formatter runs on them.
+  return [...files, ...emitPhp(model)].sort((a, b) => a.path.localeCompare(b.path));
 }
 
 export async function generate(

@@ -1,6 +1,8 @@
 // The generator's model: plain typed data read from the spec by `inspect/*`, validated here in one
 // place (method table shape, unique names, values from the spec's enums, error mapping), then
-// handed to `emit/*`. Emitters trust the model and never re-validate.
+// handed to `emit/*`. Emitters trust the model and never re-validate. The client options and
+// behaviour (types and checks) live in ./model-client.ts; `validateModel` below runs every check.
+import { type ClientBehaviour, type ClientOption, checkClient } from './model-client.ts';
 
 /** One reporting method: `name(title, description?, tags?)` sets this severity and priority. */
 export interface ReportingMethod {
@@ -29,14 +31,17 @@ export type StatusMatcher =
 
 export interface ErrorRule {
   match: StatusMatcher[];
+  /** JavaScript class name (`SvcAuthError`). */
   className: string;
+  /** PHP class name in namespace `Svc\\Exception` (`AuthException`). */
+  phpClassName: string;
   carries: Carry[];
   retried: boolean;
   description: string;
 }
 
 export interface ErrorMapping {
-  base: { className: string; description: string };
+  base: { className: string; phpClassName: string; description: string };
   rules: ErrorRule[];
 }
 
@@ -60,6 +65,9 @@ export interface Plan {
   dailyEvents: number;
 }
 
+export type { ClientBehaviour, ClientOption, OptionType, Sdk } from './model-client.ts';
+export { checkClient, OPTION_TYPES, SDKS } from './model-client.ts';
+
 export type JsonSchema = { [key: string]: unknown };
 
 export interface Model {
@@ -69,6 +77,8 @@ export interface Model {
   serverLimits: ServerLimits;
   plans: Record<string, Plan>;
   service: { url: string; tasksPath: string };
+  options: ClientOption[];
+  client: ClientBehaviour;
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
   schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema };
   /** The parsed spec document, for the wire types. */
@@ -165,6 +175,17 @@ export function checkErrorMapping(mapping: ErrorMapping): string[] {
         problems.push(`${rule.className}: unknown carry "${c}"`);
     }
   }
+  // PHP names (contract 7, PHP column): one PHP class per JavaScript class, and back.
+  const phpClass = /^[A-Z][A-Za-z]*Exception$/;
+  const pairs = [mapping.base, ...mapping.rules].map((r) => [r.className, r.phpClassName]);
+  for (const [js, php] of pairs) {
+    if (!phpClass.test(php!)) problems.push(`${js}: PHP class "${php}" must match ${phpClass}`);
+    for (const [otherJs, otherPhp] of pairs) {
+      if ((js === otherJs) !== (php === otherPhp) && js! < otherJs!) {
+        problems.push(`${js} and ${otherJs} need one PHP class each (got ${php}, ${otherPhp})`);
+      }
+    }
+  }
   return problems;
 }
 
@@ -195,6 +216,7 @@ export function validateModel(model: Model): Model {
     ...checkMethodTable(model.methods),
     ...checkErrorMapping(model.errors),
     ...checkLimits(model),
+    ...checkClient(model),
   ];
   if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
     problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);

@@ -40,13 +40,19 @@ describe('codegen CLI', { timeout: 180_000 }, () => {
     const methods = join(root, 'runtime/src/generated/methods.gen.ts');
     const schema = join(root, 'server/src/generated/schema.gen.ts');
     const leftover = join(root, 'server/src/generated/old.gen.ts');
-    const [original, originalSchema] = await Promise.all([
+    const phpRetry = join(root, 'php/src/Generated/Retry.gen.php');
+    const phpLeftover = join(root, 'php/src/Exception/OldException.gen.php');
+    const [original, originalSchema, originalRetry] = await Promise.all([
       readFile(methods, 'utf8'),
       readFile(schema, 'utf8'),
+      readFile(phpRetry, 'utf8'),
     ]);
     await writeFile(methods, original.replace("'critical',", "'fatal',"));
     await rm(schema);
     await writeFile(leftover, 'export {};\n');
+    // A hand edit of a generated PHP file (a retry rule flipped) and a leftover PHP file.
+    await writeFile(phpRetry, originalRetry.replace('return true; // 429', 'return false; // 429'));
+    await writeFile(phpLeftover, '<?php\n');
 
     const check = await run(['--check', '--root', root]);
     expect(check.code).toBe(1);
@@ -57,21 +63,28 @@ describe('codegen CLI', { timeout: 180_000 }, () => {
       'server/src/generated/schema.gen.ts is stale: run npm run codegen',
     );
     expect(check.stderr).toContain('server/src/generated/old.gen.ts is stale: run npm run codegen');
-    expect(check.stderr).toContain('3 generated file(s) are stale: run npm run codegen');
+    expect(check.stderr).toContain('php/src/Generated/Retry.gen.php is stale: run npm run codegen');
+    expect(check.stderr).toContain(
+      'php/src/Exception/OldException.gen.php is stale: run npm run codegen',
+    );
+    expect(check.stderr).toContain('5 generated file(s) are stale: run npm run codegen');
 
     const write = await run(['--root', root]);
     expect(write.code).toBe(0);
-    expect(write.stdout).toContain('codegen: 8 files, 3 changed');
+    expect(write.stdout).toContain('codegen: 19 files, 5 changed');
     expect(await readFile(methods, 'utf8')).toBe(original);
     expect(await readFile(schema, 'utf8')).toBe(originalSchema);
+    expect(await readFile(phpRetry, 'utf8')).toBe(originalRetry);
     await expect(readFile(leftover, 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(phpLeftover, 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
-  it('--server writes another SERVICE_URL (and nothing else)', async () => {
+  it('--server writes another SERVICE_URL and Service::URL (and nothing else)', async () => {
     const result = await run(['--root', root, '--server', 'http://127.0.0.1:8787/']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('wrote runtime/src/generated/service.gen.ts');
-    expect(result.stdout).toContain('codegen: 8 files, 1 changed');
+    expect(result.stdout).toContain('wrote php/src/Generated/Service.gen.php');
+    expect(result.stdout).toContain('codegen: 19 files, 2 changed');
     const service = await readFile(join(root, 'runtime/src/generated/service.gen.ts'), 'utf8');
     expect(service).toContain("SERVICE_URL = 'http://127.0.0.1:8787';");
   });

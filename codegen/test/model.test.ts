@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../src/inspect/index.ts';
 import {
+  checkClient,
   checkErrorMapping,
   checkMethodTable,
   type MethodTable,
@@ -77,6 +78,38 @@ describe('model validation', () => {
     const problems = checkErrorMapping(mapping);
     expect(problems).toContain('no error rule matches network failures');
     expect(problems).toContain('SvcAuthError: unknown carry "stack"');
+  });
+
+  it('rejects PHP exception names that are invalid or do not pair one-to-one with the JavaScript ones', async () => {
+    const mapping = inspect(await loadSpec()).errors;
+    mapping.rules[0]!.phpClassName = 'AuthError';
+    mapping.rules[1]!.phpClassName = 'RateLimitException';
+    const problems = checkErrorMapping(mapping);
+    expect(problems).toContain(
+      'SvcAuthError: PHP class "AuthError" must match /^[A-Z][A-Za-z]*Exception$/',
+    );
+    expect(problems).toContain(
+      'SvcRateLimitError and SvcValidationError need one PHP class each (got RateLimitException, RateLimitException)',
+    );
+  });
+
+  it('rejects bad options and behaviour values', async () => {
+    const model = inspect(await loadSpec());
+    const byName = (name: string) => model.options.find((o) => o.name === name)!;
+    byName('maxQueueSize').default = 0;
+    byName('debug').default = 'yes';
+    byName('timeoutMs').maximum = undefined;
+    byName('release').sdks = ['ruby' as never];
+    model.options.push({ ...byName('debug'), default: false });
+    model.client.backoffCapMs = 100;
+    expect(checkClient(model)).toEqual([
+      'option release: sdks must be a non-empty subset of js, php',
+      'option maxQueueSize: default 0 is not a valid integer',
+      'option timeoutMs: minimum and maximum are required exactly for numbers',
+      'option debug: default "yes" is not a valid boolean',
+      'duplicate option "debug"',
+      'backoffCapMs is below backoffBaseMs',
+    ]);
   });
 
   it('throws one ModelError listing every problem', async () => {

@@ -24,6 +24,7 @@ export function readErrorMapping(doc: Doc): ErrorMapping {
     return {
       match: (Array.isArray(row.match) ? row.match : [row.match]).map(matcher),
       className: String(row.class),
+      phpClassName: String(row['php-class']),
       carries: (Array.isArray(row.carries) ? row.carries : []).map(String) as Carry[],
       retried: row.retried === true,
       description: String(row.description ?? ''),
@@ -32,6 +33,7 @@ export function readErrorMapping(doc: Doc): ErrorMapping {
   return {
     base: {
       className: String(mapping.base.class),
+      phpClassName: String(mapping.base['php-class']),
       description: String(mapping.base.description ?? ''),
     },
     rules,

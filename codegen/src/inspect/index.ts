@@ -1,5 +1,6 @@
 // Runs every inspector over one spec document and assembles the (not yet validated) model.
 import type { Model } from '../model.ts';
+import { readClient, readOptions } from './client.ts';
 import type { Doc } from './document.ts';
 import { readErrorMapping } from './errors.ts';
 import { readPlans, readRuntimeLimits, readServerLimits } from './limits.ts';
@@ -14,6 +15,8 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     serverLimits: readServerLimits(document),
     plans: readPlans(document),
     service: readService(document, options.server),
+    options: readOptions(document),
+    client: readClient(document),
     schemas: readSchemas(document),
     document,
   };

@@ -1,0 +1,14 @@
+// Every PHP artifact, for generate.ts: the exceptions (php/src/Exception/) and the methods and
+// constants (php/src/Generated/). Already finished (header included; no formatter runs on PHP).
+import type { Model } from '../../model.ts';
+import type { Artifact } from '../common.ts';
+import { emitPhpConstants } from './constants.ts';
+import { emitPhpErrors, PHP_EXCEPTION_DIR } from './errors.ts';
+import { emitPhpMethods, PHP_GENERATED_DIR } from './methods.ts';
+
+/** Folders whose `*.gen.php` files belong to the generator. */
+export const PHP_DIRS = [PHP_EXCEPTION_DIR, PHP_GENERATED_DIR];
+
+export function emitPhp(model: Model): Artifact[] {
+  return [...emitPhpErrors(model), ...emitPhpMethods(model), ...emitPhpConstants(model)];
+}
