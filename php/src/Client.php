@@ -1,0 +1,299 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Svc;
+
+use Svc\Generated\Options;
+use Svc\Generated\ReportingMethods;
+use Svc\Generated\Service;
+use Svc\Internal\Config;
+use Svc\Internal\Credentials;
+use Svc\Internal\CurlTransport;
+use Svc\Internal\Debug;
+use Svc\Internal\Delivery;
+use Svc\Internal\Deps;
+use Svc\Internal\Describe;
+use Svc\Internal\Location;
+use Svc\Internal\Paths;
+use Svc\Internal\Payload;
+use Svc\Internal\Sealer;
+use Svc\Internal\ServiceAddress;
+use Svc\Internal\Shutdown;
+use Svc\Internal\Tags;
+use Svc\Internal\Tally;
+
+/**
+ * The Svc client: the 16 reporting methods (`$svc->majorHigh('Checkout failed', $e)`), `flush()`
+ * and `droppedCount()`. Reports are queued by the reporting call and delivered at `flush()` and at
+ * shutdown. Nothing a client does throws into the host: failures go to the debug channel.
+ *
+ * @phpstan-import-type SvcOptions from Options
+ */
+class Client
+{
+    use ReportingMethods;
+
+    /** The package version, sent in the User-Agent. */
+    public const VERSION = '0.1.0';
+
+    private bool $active = false;
+
+    /** @var list<array<string, mixed>> */
+    private array $queue = [];
+
+    /** @var list<string> */
+    private array $baseTags = [];
+
+    private bool $flushing = false;
+
+    private readonly Tally $tally;
+
+    private Config $config;
+
+    private Debug $debug;
+
+    private ?Delivery $delivery = null;
+
+    private ?Describe $describe = null;
+
+    private ?Location $location = null;
+
+    /** @var \Closure(): float */
+    private \Closure $random;
+
+    /** @var \Closure(): float milliseconds */
+    private \Closure $now;
+
+    private bool $shutdownHook = true;
+
+    /**
+     * Creates a client. Never throws: a misconfigured client warns once and sends nothing.
+     *
+     * @param SvcOptions $options contract 8.5 options, camelCase or snake_case
+     * @param string|null $serviceUrl the service address when `SERVICE_URL` is not set (default: the generated `Service::URL`)
+     * @param Deps|null $deps internal test seam
+     */
+    public static function create(mixed $options = [], mixed $serviceUrl = null, ?Deps $deps = null): static
+    {
+        return new static(\is_array($options) ? $options : [], $serviceUrl, $deps ?? new Deps());
+    }
+
+    /**
+     * Creates a client whose credentials come from the environment (`SERVICE_API_KEY`, or
+     * `SERVICE_KEY_ID` + `SERVICE_SIGNING_SECRET`, and `SERVICE_ENCRYPTION_PUBLIC_KEY` /
+     * `SERVICE_ENCRYPTION_KEY_ID`); `$options` set anything else and win over the environment.
+     *
+     * @param SvcOptions $options
+     * @param Deps|null $deps internal test seam
+     */
+    public static function fromEnvironment(mixed $options = [], mixed $serviceUrl = null, ?Deps $deps = null): static
+    {
+        $deps ??= new Deps();
+        $env = $deps->env ?? Deps::environment(...);
+        $fromEnv = [];
+        foreach (Options::ENV as $option => $variable) {
+            $value = $env($variable);
+            if ($value !== null) {
+                $fromEnv[$option] = $value;
+            }
+        }
+        return static::create((\is_array($options) ? $options : []) + $fromEnv, $serviceUrl, $deps);
+    }
+
+    /** @param array<mixed> $options */
+    final private function __construct(array $options, mixed $serviceUrl, Deps $deps)
+    {
+        $this->tally = new Tally();
+        $this->config = new Config($options);
+        $this->random = $deps->random ?? static fn (): float => mt_rand() / (mt_getrandmax() + 1);
+        $this->now = $deps->now ?? static fn (): float => microtime(true) * 1000;
+        $this->shutdownHook = $deps->shutdownHook;
+        $secrets = array_values(array_filter([$this->config->string('apiKey'), $this->config->string('signingSecret')]));
+        $this->debug = new Debug($deps->logger ?? Debug::errorLog(), $this->config->bool('debug'), $secrets);
+        try {
+            $this->active = $this->config->bool('enabled') && $this->setUp($serviceUrl, $deps);
+        } catch (\Throwable $error) {
+            $this->debug->warn('client disabled: ' . $error->getMessage());
+        }
+        foreach ($this->config->notes as $note) {
+            $this->debug->debug($note);
+        }
+        $this->debug->debug('client created', ['active' => $this->active, 'options' => array_keys($options)]);
+    }
+
+    /** Wires delivery; false (with the warnings shown) when the client must not send. */
+    private function setUp(mixed $serviceUrl, Deps $deps): bool
+    {
+        $config = $this->config;
+        $env = $deps->env ?? Deps::environment(...);
+        $paths = new Paths($config->string('projectRoot'), $deps->entryScript ?? Paths::entryScript());
+        $this->describe = new Describe($paths);
+        $this->location = $config->bool('captureLocation') ? new Location($paths) : null;
+        $this->baseTags = Tags::add([], $config->values['defaultTags']);
+        foreach (['env' => 'environment', 'release' => 'release'] as $prefix => $option) {
+            $value = $config->string($option);
+            $this->baseTags = Tags::add($this->baseTags, $value === null ? [] : ["{$prefix}:{$value}"]);
+        }
+        $logLocally = $config->bool('logLocally');
+        $credentials = Credentials::pick($config->string('apiKey'), $config->string('keyId'), $config->string('signingSecret'));
+        foreach ($credentials->warnings as $warning) {
+            $this->debug->warn($warning);
+        }
+        $ready = $credentials->scheme !== null || $logLocally;
+        $address = ServiceAddress::resolve($env(Service::URL_ENV), $serviceUrl);
+        if ($address->warning !== null) {
+            $this->debug->warn($address->warning);
+            $ready = false;
+        }
+        $sealer = null;
+        $publicKey = $config->string('encryptionPublicKey');
+        if ($publicKey !== null) {
+            $sealer = Sealer::create($publicKey, $config->string('encryptionKeyId'));
+            if ($sealer === null) {
+                $this->debug->warn(\function_exists('sodium_crypto_box_seal')
+                    ? 'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent'
+                    : 'encryptionPublicKey needs the sodium extension: client disabled, nothing is sent');
+                $ready = false;
+            }
+        }
+        if (!$logLocally && $deps->transport === null && !\function_exists('curl_init')) {
+            $this->debug->warn('the curl extension is missing (Debian: php-curl): client disabled, nothing is sent');
+            $ready = false;
+        }
+        $this->delivery = new Delivery(
+            (string) $address->url,
+            $config->bool('hideApiResponse'),
+            $config->int('timeoutMs'),
+            $credentials,
+            $logLocally ? null : $sealer,
+            $deps->transport ?? new CurlTransport('svc-php/' . self::VERSION . ' PHP/' . PHP_VERSION),
+            $this->debug,
+            $this->now,
+            $deps->sleep ?? static function (int $ms): void {
+                usleep($ms * 1000);
+            },
+            $this->random,
+        );
+        return $ready;
+    }
+
+    /**
+     * Sends everything queued now, sequentially, and returns what became of the reports since the
+     * previous result. With `$timeoutMs`, stops starting new attempts after that long and keeps the
+     * rest queued for the next flush (or shutdown). Never throws.
+     */
+    public function flush(?int $timeoutMs = null): FlushResult
+    {
+        if ($this->flushing) {
+            return $this->tally->take();
+        }
+        $this->flushing = true;
+        try {
+            $this->drain($timeoutMs);
+        } catch (\Throwable $error) {
+            $this->debug->debug('flush failed:', $error);
+        } finally {
+            $this->flushing = false;
+            if ($this->queue === []) {
+                Shutdown::release($this);
+            }
+        }
+        $result = $this->tally->take();
+        $this->debug->debug('flush result', $result->toArray());
+        return $result;
+    }
+
+    /** Reports dropped because the queue was full (`maxQueueSize`), since the client was created. */
+    public function droppedCount(): int
+    {
+        return $this->tally->overflowTotal;
+    }
+
+    private function drain(?int $timeoutMs): void
+    {
+        if ($this->delivery === null) {
+            return;
+        }
+        $now = $this->now;
+        $deadline = $timeoutMs === null ? null : $now() + max(0, $timeoutMs);
+        // Once a report failed on a retryable failure after every retry, the service looks
+        // unreachable: the rest of this flush gets one attempt each, so a host is never held for
+        // minutes of backoff at shutdown.
+        $unreachable = false;
+        while ($this->queue !== []) {
+            if ($deadline !== null && $now() >= $deadline) {
+                return;
+            }
+            $payload = array_shift($this->queue);
+            if ($this->config->bool('logLocally')) {
+                $this->debug->info('logLocally (not sent):', $payload);
+                $this->tally->count('sent');
+                continue;
+            }
+            $outcome = $this->delivery->deliver($payload, $unreachable ? 0 : $this->config->int('maxRetries'), $deadline);
+            if ($outcome->requeue) {
+                array_unshift($this->queue, $payload);
+                return;
+            }
+            $this->tally->count($outcome->bucket, $outcome->error);
+            $unreachable = $outcome->exhausted || ($unreachable && $outcome->bucket === 'failed');
+        }
+    }
+
+    protected function record(string $severity, string $priority, mixed $title, mixed $description, mixed $tags): void
+    {
+        try {
+            if (!$this->active || $this->describe === null) {
+                return;
+            }
+            $sampleRate = $this->config->float('sampleRate');
+            if ($sampleRate < 1 && ($this->random)() >= $sampleRate) {
+                $this->tally->count('sampled');
+                return;
+            }
+            if (\count($this->queue) >= $this->config->int('maxQueueSize')) {
+                $this->tally->count('overflow');
+                $this->debug->debug('queue full (maxQueueSize ' . $this->config->int('maxQueueSize') . '): newest report dropped');
+                return;
+            }
+            $payload = Payload::build($severity, $priority, $title, $description, $tags, $this->baseTags, $this->describe);
+            $payload += $this->location?->locate($description) ?? [];
+            $beforeSend = $this->config->values['beforeSend'];
+            if ($beforeSend !== null) {
+                $payload = $this->beforeSend($beforeSend, $payload);
+                if ($payload === null) {
+                    return;
+                }
+            }
+            $this->queue[] = $payload;
+            if ($this->shutdownHook && \count($this->queue) === 1) {
+                Shutdown::hold($this, fn () => $this->flush());
+            }
+        } catch (\Throwable $error) {
+            $this->debug->debug('report failed:', $error);
+        }
+    }
+
+    /**
+     * @param array<string, mixed> $payload
+     * @return array<string, mixed>|null
+     */
+    private function beforeSend(callable $beforeSend, array $payload): ?array
+    {
+        try {
+            $result = $beforeSend($payload);
+        } catch (\Throwable $error) {
+            $this->debug->debug('beforeSend threw; report dropped:', $error);
+            $result = null;
+        }
+        if (!\is_array($result)) {
+            if ($result !== null) {
+                $this->debug->debug('beforeSend returned ' . get_debug_type($result) . ' (not an array or null); report dropped');
+            }
+            $this->tally->count('beforeSend');
+            return null;
+        }
+        return Payload::sanitize($result, $payload);
+    }
+}

@@ -1,0 +1,41 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Svc;
+
+use Svc\Exception\SvcException;
+
+/**
+ * What became of the reports since the previous flush result; each report lands in one bucket.
+ * `errors` holds the exception of every failed report of this flush (`AuthException`, ...).
+ */
+final class FlushResult
+{
+    /**
+     * @param int $sent accepted as a new card (201)
+     * @param int $deduplicated accepted and folded into an existing card (200, `deduplicated: true`)
+     * @param int $failed not retryable (4xx) or retries exhausted
+     * @param array{quota: int, paused: int, archived: int, overflow: int, sampled: int, beforeSend: int} $dropped
+     *        dropped by the service (quota, paused, archived), the queue bound, `sampleRate` or `beforeSend`
+     * @param list<SvcException> $errors
+     */
+    public function __construct(
+        public readonly int $sent,
+        public readonly int $deduplicated,
+        public readonly int $failed,
+        public readonly array $dropped,
+        public readonly array $errors,
+    ) {
+    }
+
+    /**
+     * The counts as the TypeScript SDK's flush result has them (without `errors`).
+     *
+     * @return array{sent: int, deduplicated: int, failed: int, dropped: array<string, int>}
+     */
+    public function toArray(): array
+    {
+        return ['sent' => $this->sent, 'deduplicated' => $this->deduplicated, 'failed' => $this->failed, 'dropped' => $this->dropped];
+    }
+}
