@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Svc\Internal;
 
+use Svc\Generated\Limits;
+
 /**
  * Location capture (contract 4): for a Throwable description, its throw site, following
  * `getPrevious()` to the root cause; otherwise the reporting call site, the first frame outside this
@@ -59,11 +61,13 @@ final class Location
         if (preg_match("/^(.*)\\((\\d+)\\) : eval\\(\\)'d code$/", $file, $m) === 1) {
             [$file, $line] = [$m[1], (int) $m[2]];
         }
+        // File names keep their last 255 code points, where the file is named.
         $view = $this->views->source($file);
         if ($view !== null) {
-            return ['file_name' => str_starts_with($view, '/') || $view === $file ? $this->paths->relative($view) : $view];
+            $name = str_starts_with($view, '/') || $view === $file ? $this->paths->relative($view) : $view;
+            return ['file_name' => Text::clampStart($name, Limits::FILE_NAME_MAX)];
         }
-        $site = ['file_name' => $this->paths->relative($file)];
+        $site = ['file_name' => Text::clampStart($this->paths->relative($file), Limits::FILE_NAME_MAX)];
         if ($line >= 1) {
             $site['line_number'] = $line;
         }

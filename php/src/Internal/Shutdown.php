@@ -6,21 +6,27 @@ namespace Svc\Internal;
 
 /**
  * Flush at shutdown (contract 8.4): one `register_shutdown_function` for the whole process drains
- * every client that holds reports. Only busy clients are held, so idle clients cost nothing and can
- * be garbage-collected. Runs after `exit()`, fatal errors and the end of the script alike.
+ * every client that holds reports. When PHP shuts down, the drain first moves itself to the end of
+ * the shutdown queue, so reports made by the host's own shutdown functions (a fatal-error handler
+ * registered after the first report) are delivered too. Only busy clients are held, so idle clients
+ * cost nothing and can be garbage-collected. Runs after `exit()`, fatal errors and the end of the
+ * script alike.
  */
 final class Shutdown
 {
-    /** @var array<int, \Closure(): mixed>|null busy clients' drains, by object id; null before the first */
-    private static ?array $busy = null;
+    /** @var array<int, \Closure(): mixed> busy clients' drains, by object id */
+    private static array $busy = [];
+
+    /** A drain is registered and has not run yet. */
+    private static bool $scheduled = false;
 
     public static function hold(object $client, \Closure $drain): void
     {
-        if (self::$busy === null) {
-            self::$busy = [];
-            register_shutdown_function([self::class, 'drain']);
-        }
         self::$busy[spl_object_id($client)] = $drain;
+        if (!self::$scheduled) {
+            self::$scheduled = true;
+            register_shutdown_function([self::class, 'atShutdown']);
+        }
     }
 
     public static function release(object $client): void
@@ -28,9 +34,16 @@ final class Shutdown
         unset(self::$busy[spl_object_id($client)]);
     }
 
-    /** @internal called by PHP at shutdown */
+    /** @internal PHP calls it at shutdown: run the drain after every shutdown function registered so far. */
+    public static function atShutdown(): void
+    {
+        register_shutdown_function([self::class, 'drain']);
+    }
+
+    /** @internal */
     public static function drain(): void
     {
+        self::$scheduled = false;
         while (self::$busy) {
             $id = array_key_first(self::$busy);
             $drain = self::$busy[$id];
