@@ -34,7 +34,8 @@ final class ReferenceService
     private function __construct()
     {
         $harness = \dirname(__DIR__) . '/harness/service.mjs';
-        $this->process = proc_open(['node', $harness], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $this->pipes);
+        $node = getenv('SVC_NODE') ?: 'node';
+        $this->process = proc_open([$node, $harness], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $this->pipes);
         $line = \is_resource($this->process) ? (string) fgets($this->pipes[1]) : '';
         $config = json_decode($line, true);
         if (!\is_array($config)) {
