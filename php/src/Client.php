@@ -67,6 +67,14 @@ class Client
 
     private bool $shutdownHook = true;
 
+    /** Hot-path copies of options read on every report. */
+    private float $sampleRate = 1.0;
+
+    private int $maxQueueSize = 0;
+
+    /** @var callable|null */
+    private $beforeSendHook = null;
+
     /**
      * Creates a client. Never throws: a misconfigured client warns once and sends nothing.
      *
@@ -109,6 +117,9 @@ class Client
         $this->random = $deps->random ?? static fn (): float => mt_rand() / (mt_getrandmax() + 1);
         $this->now = $deps->now ?? static fn (): float => microtime(true) * 1000;
         $this->shutdownHook = $deps->shutdownHook;
+        $this->sampleRate = $this->config->float('sampleRate');
+        $this->maxQueueSize = $this->config->int('maxQueueSize');
+        $this->beforeSendHook = $this->config->values['beforeSend'];
         $secrets = array_values(array_filter([$this->config->string('apiKey'), $this->config->string('signingSecret')]));
         $this->debug = new Debug($deps->logger ?? Debug::errorLog(), $this->config->bool('debug'), $secrets);
         try {
@@ -247,21 +258,21 @@ class Client
             if (!$this->active || $this->describe === null) {
                 return;
             }
-            $sampleRate = $this->config->float('sampleRate');
-            if ($sampleRate < 1 && ($this->random)() >= $sampleRate) {
+            if ($this->sampleRate < 1 && ($this->random)() >= $this->sampleRate) {
                 $this->tally->count('sampled');
                 return;
             }
-            if (\count($this->queue) >= $this->config->int('maxQueueSize')) {
+            if (\count($this->queue) >= $this->maxQueueSize) {
                 $this->tally->count('overflow');
-                $this->debug->debug('queue full (maxQueueSize ' . $this->config->int('maxQueueSize') . '): newest report dropped');
+                $this->debug->debug("queue full (maxQueueSize {$this->maxQueueSize}): newest report dropped");
                 return;
             }
             $payload = Payload::build($severity, $priority, $title, $description, $tags, $this->baseTags, $this->describe);
-            $payload += $this->location?->locate($description) ?? [];
-            $beforeSend = $this->config->values['beforeSend'];
-            if ($beforeSend !== null) {
-                $payload = $this->beforeSend($beforeSend, $payload);
+            if ($this->location !== null) {
+                $payload += $this->location->locate($description);
+            }
+            if ($this->beforeSendHook !== null) {
+                $payload = $this->beforeSend($this->beforeSendHook, $payload);
                 if ($payload === null) {
                     return;
                 }

@@ -21,6 +21,9 @@ final class Location
 
     private readonly CompiledViews $views;
 
+    /** @var array<string, array{string, bool}> file => [file_name, whether a line number is sent] */
+    private array $sites = [];
+
     public function __construct(private readonly Paths $paths)
     {
         $this->sdkDir = \dirname(__DIR__) . \DIRECTORY_SEPARATOR;
@@ -45,6 +48,7 @@ final class Location
                 }
             }
         }
+        // The first frame outside this SDK: three frames up when the app called a method itself.
         foreach (debug_backtrace(DEBUG_BACKTRACE_IGNORE_ARGS, 12) as $frame) {
             $file = $frame['file'] ?? null;
             if ($file !== null && !str_starts_with($file, $this->sdkDir)) {
@@ -58,19 +62,26 @@ final class Location
     private function site(string $file, int $line): array
     {
         // Code run by eval(): "/app/x.php(12) : eval()'d code" is line 12 of /app/x.php.
-        if (preg_match("/^(.*)\\((\\d+)\\) : eval\\(\\)'d code$/", $file, $m) === 1) {
+        if (str_ends_with($file, "eval()'d code") && preg_match('/^(.*)\\((\\d+)\\) : eval/', $file, $m) === 1) {
             [$file, $line] = [$m[1], (int) $m[2]];
         }
-        // File names keep their last 255 code points, where the file is named.
+        [$name, $lines] = $this->sites[$file] ??= $this->fileName($file);
+        return $lines && $line >= 1 ? ['file_name' => $name, 'line_number' => $line] : ['file_name' => $name];
+    }
+
+    /**
+     * The `file_name` of a file, and whether its line numbers are sent (not for compiled views,
+     * which name their template instead). Keeps the last 255 code points, where the file is named.
+     *
+     * @return array{string, bool}
+     */
+    private function fileName(string $file): array
+    {
         $view = $this->views->source($file);
         if ($view !== null) {
             $name = str_starts_with($view, '/') || $view === $file ? $this->paths->relative($view) : $view;
-            return ['file_name' => Text::clampStart($name, Limits::FILE_NAME_MAX)];
+            return [Text::clampStart($name, Limits::FILE_NAME_MAX), false];
         }
-        $site = ['file_name' => Text::clampStart($this->paths->relative($file), Limits::FILE_NAME_MAX)];
-        if ($line >= 1) {
-            $site['line_number'] = $line;
-        }
-        return $site;
+        return [Text::clampStart($this->paths->relative($file), Limits::FILE_NAME_MAX), true];
     }
 }

@@ -27,11 +27,17 @@ final class Text
         return (string) json_decode((string) json_encode($text, JSON_INVALID_UTF8_SUBSTITUTE));
     }
 
-    /** The first `$max` code points of (valid UTF-8) `$text`. */
+    /**
+     * The first `$max` code points of `$text`. Text that fits in `$max` bytes is returned as is
+     * (invalid UTF-8 in it becomes U+FFFD when the payload is encoded, as here).
+     */
     public static function clamp(string $text, int $max): string
     {
+        if (\strlen($text) <= $max) {
+            return $text;
+        }
         $text = self::utf8($text);
-        if (\strlen($text) <= $max || mb_strlen($text, 'UTF-8') <= $max) {
+        if (mb_strlen($text, 'UTF-8') <= $max) {
             return $text;
         }
         return mb_substr($text, 0, $max, 'UTF-8');
@@ -40,6 +46,9 @@ final class Text
     /** The last `$max` code points (file names keep their end, where the file is named). */
     public static function clampStart(string $text, int $max): string
     {
+        if (\strlen($text) <= $max) {
+            return $text;
+        }
         $text = self::utf8($text);
         $length = mb_strlen($text, 'UTF-8');
         return $length <= $max ? $text : mb_substr($text, $length - $max, null, 'UTF-8');
@@ -48,6 +57,15 @@ final class Text
     /** Trims JavaScript whitespace from both ends. */
     public static function trim(string $text): string
     {
+        $length = \strlen($text);
+        if ($length === 0) {
+            return '';
+        }
+        // Fast path: printable ASCII at both ends (every other JavaScript space is non-ASCII).
+        [$first, $last] = [\ord($text[0]), \ord($text[$length - 1])];
+        if ($first > 0x20 && $first < 0x7F && $last > 0x20 && $last < 0x7F) {
+            return $text;
+        }
         $text = self::utf8($text);
         return (string) preg_replace('/^' . self::SPACE . '+|' . self::SPACE . '+$/u', '', $text);
     }
