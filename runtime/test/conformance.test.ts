@@ -23,7 +23,8 @@ function expand(value: unknown): unknown {
   const v = value as Record<string, unknown>;
   if (Array.isArray(v.$repeat)) return String(v.$repeat[0]).repeat(Number(v.$repeat[1]));
   if (Array.isArray(v.$list)) {
-    return Array.from({ length: Number(v.$list[1]) }, (_, i) => `${v.$list![0]}${i}`);
+    const [prefix, count] = v.$list as [string, number];
+    return Array.from({ length: count }, (_, i) => `${prefix}${i}`);
   }
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expand(x)]));
 }

@@ -101,6 +101,21 @@ final class ReferenceServiceTest extends TestCase
         self::assertStringStartsWith("RuntimeException: located\n    at tests/BlackBox/ReferenceServiceTest.php:{$line}\n#0 ", $variant['description']);
     }
 
+    public function testTheQueueBoundDropsTheNewestReportsAndCountsThem(): void
+    {
+        $client = self::client(self::bearer(['maxQueueSize' => 3, 'max_retries' => 0]));
+        foreach (range(1, 5) as $i) {
+            $client->minorHigh("PHP queue bound {$i}", "report {$i} of the queue bound test");
+        }
+        self::assertSame(2, $client->droppedCount());
+        $result = $client->flush();
+        self::assertSame([3, 2], [$result->sent, $result->dropped['overflow']]);
+        $titles = array_column(self::$svc->cards(), 'title');
+        foreach (range(1, 5) as $i) {
+            self::assertSame($i <= 3, \in_array("PHP queue bound {$i}", $titles, true), "report {$i}");
+        }
+    }
+
     public function testAPausedProjectDropsReportsCountedNotRetriedNotFailed(): void
     {
         self::$svc->setProjectState('paused');
