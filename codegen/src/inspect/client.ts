@@ -3,11 +3,7 @@
 // Shape checks only; the rules live in model-client.ts.
 import type { ClientBehaviour, ClientOption, OptionType, Sdk } from '../model.ts';
 import { type Doc, isObject } from './document.ts';
-
-function num(value: unknown, what: string): number {
-  if (typeof value !== 'number') throw new Error(`${what} must be a number`);
-  return value;
-}
+import { num } from './limits.ts';
 
 export function readOptions(doc: Doc): ClientOption[] {
   const raw = doc['x-svc-options'];

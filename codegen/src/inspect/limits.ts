@@ -3,7 +3,7 @@
 import type { Plan, RuntimeLimits, ServerLimits } from '../model.ts';
 import { type Doc, isObject, schemaComponent } from './document.ts';
 
-function num(value: unknown, what: string): number {
+export function num(value: unknown, what: string): number {
   if (typeof value !== 'number') throw new Error(`${what} must be a number`);
   return value;
 }
