@@ -16,6 +16,7 @@ import { read, resolveOptions, type SvcOptions } from './options.ts';
 import { buildPayload, type Render, sanitize } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
 import { createQueue } from './queue.ts';
+import { resolveServiceUrl } from './service-url.ts';
 import { addTags } from './tags.ts';
 import type { ClientDeps, FlushResult, Platform, WirePayload } from './types.ts';
 
@@ -64,6 +65,14 @@ export function createCoreClient(
     opt('signingSecret'),
   );
   if (o.enabled) for (const w of warnings) debug.warn(w);
+  let envUrl: unknown;
+  try {
+    envUrl = platform.envServiceUrl?.();
+  } catch {
+    // an environment that throws on access counts as unset
+  }
+  const { url, given } = resolveServiceUrl(read(d, 'serviceUrl'), envUrl);
+  if (o.enabled && !url && !o.logLocally) debug.warn(12, given); // bad service address
   const pipeline = createPipeline(
     o,
     d,
@@ -71,9 +80,10 @@ export function createCoreClient(
     credentials,
     opt('encryptionPublicKey'),
     opt('encryptionKeyId'),
+    url,
   );
   const active = o.enabled && pipeline.ready;
-  debug.log(7, { active, auth: credentials?.kind, options });
+  debug.log(7, { active, auth: credentials?.kind, serviceUrl: url, options });
 
   const queue = createQueue(o, pipeline, tally, (busy) => setBusy(busy), platform.unref);
   /** Reports whose location is still pending. */

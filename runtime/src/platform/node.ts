@@ -31,6 +31,7 @@ export const nodePlatform: Platform = {
   describe,
   sourceMapsDefault: true,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
+  envServiceUrl: () => process.env.SERVICE_URL,
   attach(hooks) {
     // Only busy clients are held, so thousands of idle clients cost nothing.
     return (busy) => {

@@ -148,14 +148,6 @@ export async function startRecordingServer(
   };
 }
 
-/** A fetch that sends the SDK's fixed service address to `base` (the in-process test seam). */
-export function redirectFetch(base: string, serviceUrl: string): typeof fetch {
-  return (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    return fetch(url.startsWith(serviceUrl) ? base + url.slice(serviceUrl.length) : url, init);
-  };
-}
-
 /**
  * One recording server per test file: started before the first test, emptied and reset to the
  * default answer (201) before each test, closed after the last. Returns a getter for it.
