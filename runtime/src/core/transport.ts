@@ -109,7 +109,8 @@ export async function deliver(
     if (!again) {
       // One visible line per client and kind of failure, with the address and the fix.
       const kind = failureKind(status, failure?.cause, controller.signal.aborted);
-      if (kind && !(ctx.warned ??= new Set()).has(kind[0])) {
+      ctx.warned ??= new Set();
+      if (kind && !ctx.warned.has(kind[0])) {
         ctx.warned.add(kind[0]);
         ctx.debug.warn(kind[0], ctx.url, kind[1]);
       }
