@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, runCli } from '../helpers.ts';
+import { runCli } from '../helpers.ts';
 
 // The real `svc-server` binary (dist/cli.js) against a temp data dir.
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
