@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -31,8 +31,9 @@ const SPARTICUZ = '@sparticuz/chromium';
  * (a concurrent test worker that loses the race uses the winner's copy).
  */
 function sparticuzChromium(): string {
-  const require = createRequire(import.meta.url);
-  const { version } = require(`${SPARTICUZ}/package.json`) as { version: string };
+  // The package exports no ./package.json: read it next to its resolved entry (build/index.js).
+  const entry = createRequire(import.meta.url).resolve(SPARTICUZ);
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'));
   const dir = join(tmpdir(), `svc-chromium-${version}`);
   const binary = join(dir, 'chromium');
   if (existsSync(binary)) return binary;

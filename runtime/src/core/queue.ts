@@ -35,7 +35,6 @@ export function createQueue(
   let flushing = 0;
   let timer: Timer | undefined;
   let prepScheduled = false;
-  let settling = false;
   let wasBusy = false;
   const idleWaiters = new Set<() => void>();
 
@@ -76,25 +75,13 @@ export function createQueue(
       .then((outcome) => {
         inFlight--;
         count(outcome);
-        if (!settling) {
-          settling = true;
-          setTimeout(() => {
-            settling = false;
-            pump();
-          }, 0);
-        }
+        pump();
         changed();
       });
   }
 
-  /**
-   * The drain loop: start requests while slots are free. Never in the task in which a request
-   * finished (`settling`; the loop runs again one macrotask later): Node's fetch (undici) puts
-   * that socket back in its pool only after this task, so a request started now would open
-   * another connection (4 sockets for 10 reports at concurrency 2, instead of 2).
-   */
+  /** The drain loop: start requests while slots are free. */
   function pump() {
-    if (settling) return;
     clearTimeout(timer);
     timer = undefined;
     while (inFlight < o.concurrency && entries.length) launch(entries.shift() as Entry);

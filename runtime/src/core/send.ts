@@ -61,15 +61,12 @@ export function post(
 
 /**
  * Browser unload before the transport chunk has loaded: one keepalive POST started synchronously,
- * counted as sent on a 2xx (the page is usually gone before the answer). Never rejects.
+ * counted as sent on a 2xx (the page is usually gone before the answer). A synchronous throw of
+ * `fetch` becomes a rejection of the pipeline's (async) send, counted as failed by the queue.
  */
 export function keepaliveOnce(ctx: TransportContext, p: Prepared): Promise<Bucket> {
-  try {
-    return post(ctx, p.auth, p.body, { keepalive: true }).then(
-      (res): Bucket => (res.ok ? 'sent' : 'failed'),
-      (): Bucket => 'failed',
-    );
-  } catch {
-    return Promise.resolve('failed');
-  }
+  return post(ctx, p.auth, p.body, { keepalive: true }).then(
+    (res): Bucket => (res.ok ? 'sent' : 'failed'),
+    (): Bucket => 'failed',
+  );
 }

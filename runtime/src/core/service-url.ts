@@ -7,11 +7,14 @@ const ABSOLUTE = /^https?:\/\/[^/?#\s]+[^?#\s]*$/i;
 
 /**
  * The first value that is set (not null, undefined or empty): the explicit `serviceUrl`, then the
- * environment's, then the generated default. `url` is undefined when that value is not an absolute
- * http(s) URL; a trailing slash is trimmed.
+ * environment's, then the generated default. Returns the URL (trimmed, without trailing slash),
+ * or undefined when that value is not an absolute http(s) URL, and the value itself.
  */
-export function resolveServiceUrl(...candidates: unknown[]): { url?: string; given: unknown } {
-  const given = candidates.find((v) => v != null && v !== '') ?? SERVICE_URL;
+export function resolveServiceUrl(
+  explicit: unknown,
+  fromEnv: unknown,
+): [string | undefined, unknown] {
+  const given = explicit || fromEnv || SERVICE_URL;
   const text = typeof given === 'string' ? given.trim() : '';
-  return { url: ABSOLUTE.test(text) ? text.replace(/\/+$/, '') : undefined, given };
+  return [ABSOLUTE.test(text) ? text.replace(/\/+$/, '') : undefined, given];
 }

@@ -90,6 +90,8 @@ export interface Platform {
   attach?(hooks: ShutdownHooks): (busy: boolean) => void;
   /** Marks a timer as not keeping the process alive (Node `unref`). */
   unref?(timer: unknown): void;
+  /** The platform's fetch, used unless one is injected. @default globalThis.fetch at call time */
+  fetch?: typeof fetch;
   /** The service address from the environment (Node: `SERVICE_URL`), read at client creation. */
   envServiceUrl?(): string | undefined;
 }
