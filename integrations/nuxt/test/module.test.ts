@@ -47,7 +47,7 @@ describe('module setup in a real Nuxt', () => {
     expect(r.runtimeConfig.serviceKeyId).toBe('svck_mod');
     expect(r.runtimeConfig.serviceSigningSecret).toBe('svc_sec_mod');
     expect(r.runtimeConfig.public.serviceApiKey).toBe('svc_pub_user');
-    expect(r.runtimeConfig.public.svc).toMatchObject({ release: '1.2.3', environment: 'example' });
+    expect(r.runtimeConfig.public.svc).toMatchObject({ release: '1.2.3', environment: '' });
     expect(r.runtimeConfig.public.svc.signingSecret).toBeUndefined();
     expect(r.plugins.some((p) => /runtime[\\/]plugin\.client/.test(p))).toBe(true);
     expect(r.nitroPlugins.some((p) => /runtime[\\/]server[\\/]plugin/.test(String(p)))).toBe(true);
