@@ -46,10 +46,12 @@ export function applyBeforeSend(
   };
   try {
     const r = beforeSend(payload) as { then?: unknown } | null | undefined;
-    if (typeof r?.then !== 'function') return done(r);
-    if (!held) queue.hold();
-    held = true;
-    (r as Promise<unknown>).then(done, (e) => done(undefined, e ?? 'rejected'));
+    if (typeof r?.then !== 'function') done(r);
+    else {
+      if (!held) queue.hold();
+      held = true;
+      (r as Promise<unknown>).then(done, (e) => done(undefined, e ?? 'rejected'));
+    }
   } catch (error) {
     done(undefined, error ?? 'threw');
   }
