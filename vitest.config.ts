@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One root config; each package is a project with its own vitest.config.ts.
 export default defineConfig({
   test: {
-    projects: ['codegen', 'runtime', 'server', 'integrations/*', 'demo', 'pack'],
+    projects: ['codegen', 'runtime', 'server', 'integrations/*', 'demo', 'testkit', 'pack'],
   },
 });
