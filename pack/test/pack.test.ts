@@ -40,8 +40,8 @@ function conditions(entry: unknown): Set<string> {
     if (typeof v === 'string') found.add('default');
     else if (v && typeof v === 'object')
       for (const [k, sub] of Object.entries(v)) {
-        if (typeof sub === 'string') found.add(k);
-        walk(typeof sub === 'string' ? undefined : sub);
+        found.add(k);
+        if (typeof sub !== 'string') walk(sub);
       }
   };
   walk(entry);
