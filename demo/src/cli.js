@@ -13,7 +13,11 @@ export const svcServer = relative(process.cwd(), BIN).startsWith('..')
   ? `node ${BIN}`
   : 'npx svc-server';
 
-/** Prints the project's cards with `svc-server cards list`. */
+/**
+ * Prints the project's cards with `svc-server cards list`.
+ * @param {number} projectId
+ * @param {string} dataDir
+ */
 export async function printCards(projectId, dataDir) {
   const run = promisify(execFile);
   const args = ['cards', 'list', '--project', String(projectId), '--data-dir', dataDir];

@@ -1,6 +1,7 @@
 // The demo's burst: duplicates (one card, several occurrences), variants, JSON and stack-trace
 // descriptions, CSV tags.
 
+/** @param {number} amount */
 function chargeCard(amount) {
   if (amount > 100)
     throw new TypeError(`Cannot read properties of undefined (reading 'token') for ${amount}`);
