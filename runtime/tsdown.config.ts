@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown';
 
 // Two builds selected by the `node` / `browser` export conditions, each ESM + CJS with types.
-// The browser build imports no `node:` module; the sealing code stays a lazy external import.
+// The browser build imports no `node:` module; the sealing code stays a lazy import.
 export default defineConfig([
   {
     entry: { 'index.node': 'src/index.node.ts' },
@@ -19,5 +19,11 @@ export default defineConfig([
     fixedExtension: true,
     target: 'es2022',
     dts: true,
+    // Short chunk names without a hash (the app's bundler hashes them): every lazy chunk's name is
+    // a string in the start-up code. `-b` keeps them apart from the Node build's chunks.
+    outputOptions: (options, format) => ({
+      ...options,
+      chunkFileNames: `[name]-b.${format === 'cjs' ? 'cjs' : 'mjs'}`,
+    }),
   },
 ]);

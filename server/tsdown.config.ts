@@ -8,6 +8,5 @@ export default defineConfig({
   dts: true,
   clean: true,
   fixedExtension: false,
-  // Maps let the runtime report the demo's own reports at their src/ lines.
-  sourcemap: true,
+  // No source maps: the package ships no TypeScript sources for them to point at.
 });

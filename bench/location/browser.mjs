@@ -58,7 +58,7 @@ const server = createServer((req, res) => {
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: (await import('../../testkit/src/chromium.ts')).chromiumPath(),
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {

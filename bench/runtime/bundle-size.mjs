@@ -1,6 +1,8 @@
 // Browser bundle size, side by side: the floor (an empty app), @svc/runtime (createClient + the 16
 // methods, resolved through the package's `browser` condition) and @sentry/browser minimal
 // (init + captureException). esbuild, minified, ESM; lazy chunks (dynamic imports) listed apart.
+// Then @svc/runtime in Vite's production build (runtime/test/helpers/bundle-size.ts, which the
+// budget test uses too). Run with `node --import tsx bench/runtime/bundle-size.mjs`.
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -48,3 +50,9 @@ for (const [name, contents] of Object.entries(apps)) {
     `| ${name} | ${Buffer.byteLength(code)} | ${gzipSync(code, { level: 9 }).length} | ${lazy} |`,
   );
 }
+
+const { measureVite } = await import('../../runtime/test/helpers/bundle-size.ts');
+const vite = await measureVite();
+console.log(
+  `\nVite production build, @svc/runtime createClient + 1 report: start-up ${vite.gzip} B gzip = Vite's preload runtime ${vite.floor} B (the same app without Svc, with one lazy import) + Svc ${vite.sdk} B; lazy chunks ${vite.lazy.reduce((n, c) => n + c.bytes, 0)} B min`,
+);

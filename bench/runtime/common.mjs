@@ -20,14 +20,6 @@ export async function startSink() {
   };
 }
 
-/** A fetch that sends the SDK's fixed service address to the sink (the SDK's test seam). */
-export function redirect(serviceUrl, to) {
-  return (input, init) => {
-    const u = String(input);
-    return fetch(u.startsWith(serviceUrl) ? to + u.slice(serviceUrl.length) : u, init);
-  };
-}
-
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];

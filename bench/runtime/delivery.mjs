@@ -5,8 +5,8 @@
 //  - @sentry/node: N captureMessage, then Sentry.flush().
 // Delivered = requests the sink counted. CPU = process.cpuUsage() of this (client) process.
 import * as Sentry from '@sentry/node';
-import { createClient, SERVICE_URL } from '@svc/runtime';
-import { redirect, startSink } from './common.mjs';
+import { createClient } from '@svc/runtime';
+import { startSink } from './common.mjs';
 
 const N = Number(process.env.REPORTS ?? 2000);
 const sink = await startSink();
@@ -54,7 +54,7 @@ async function rawFetch(n) {
 async function svcRun() {
   const client = createClient(
     { apiKey: 'svc_pub_bench', captureLocation: false, maxQueueSize: N },
-    { fetch: redirect(SERVICE_URL, sink.url) },
+    { serviceUrl: sink.url },
   );
   for (let i = 0; i < N; i++) client.major('Checkout failed', `payment provider timed out ${i}`);
   const r = await client.flush();

@@ -3,8 +3,8 @@
 // `captureException`, and the floor (pushing a prebuilt object into an array). Timed in batches of
 // BATCH calls; the queues are drained between batches, outside the timed region.
 import * as Sentry from '@sentry/node';
-import { createClient, SERVICE_URL } from '@svc/runtime';
-import { median, pct, redirect, startSink } from './common.mjs';
+import { createClient } from '@svc/runtime';
+import { median, pct, startSink } from './common.mjs';
 
 const BATCH = 50; // below Sentry's transport buffer (64), so Sentry drops nothing between flushes
 const BATCHES = Number(process.env.BATCHES ?? 200);
@@ -17,7 +17,7 @@ const svc = createClient(
     maxQueueSize: 100_000,
     flushIntervalMs: 60_000,
   },
-  { fetch: redirect(SERVICE_URL, sink.url) },
+  { serviceUrl: sink.url },
 );
 Sentry.init({ dsn: `http://public@${sink.url.slice(7)}/1`, sampleRate: 1 });
 const error = new Error('bench error');

@@ -2,8 +2,9 @@
 import { registerSvcClient } from '@svc/next/client';
 
 registerSvcClient({
-  // Literal process.env.NEXT_PUBLIC_* references: Next inlines only these.
+  // Literal process.env.NEXT_PUBLIC_* references: Next inlines only these, at build time.
   apiKey: process.env.NEXT_PUBLIC_SERVICE_API_KEY,
+  serviceUrl: process.env.NEXT_PUBLIC_SERVICE_URL,
   environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
   release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
 });

@@ -7,5 +7,7 @@ declare module 'virtual:svc/config' {
     release?: string;
     sourceMaps: boolean;
   };
+  /** Deployment settings (the service address), the second argument of `createClient` / `initShared`. */
+  export const settings: { serviceUrl?: string };
   export default config;
 }

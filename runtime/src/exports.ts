@@ -2,7 +2,7 @@
 export type { SvcClient } from './core/client.ts';
 export type { SvcOptions } from './core/options.ts';
 export { getShared } from './core/shared.ts';
-export type { ClientDeps, FlushResult, Logger, WirePayload } from './core/types.ts';
+export type { ClientDeps, ClientSettings, FlushResult, Logger, WirePayload } from './core/types.ts';
 export {
   SvcAuthError,
   SvcError,

@@ -1,8 +1,4 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-/** Absolute path of the redirect preload, for `node --import`. */
-export const REDIRECT_PRELOAD = fileURLToPath(new URL('./redirect-fetch.mjs', import.meta.url));
 
 export interface Spawned {
   child: ChildProcess;

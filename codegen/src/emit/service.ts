@@ -1,5 +1,5 @@
-// Emits runtime/src/generated/service.gen.ts: the service address baked into the SDK
-// (servers[0].url, or `--server <url>` for a self-hosted build) and the one endpoint's path.
+// Emits runtime/src/generated/service.gen.ts: the default service address of the SDK
+// (servers[0].url, or `--server <url>` for a self-built client) and the one endpoint's path.
 import type { Model } from '../model.ts';
 import { type Artifact, constant, createProject, literal, printStatements } from './common.ts';
 
@@ -8,8 +8,9 @@ export const SERVICE_PATH = 'runtime/src/generated/service.gen.ts';
 export function emitService(model: Model): Artifact {
   const text = printStatements(createProject(), SERVICE_PATH, [
     constant('SERVICE_URL', literal(model.service.url), [
-      'The fixed service address (no trailing slash). There is no base-URL option:',
-      'self-hosted builds regenerate with `npm run codegen -- --server <url>`.',
+      'The default service address (no trailing slash): `servers[0].url` of the spec, or the',
+      '`--server <url>` of codegen. A client created with the deployment setting `serviceUrl`, or',
+      'on Node with `SERVICE_URL` in the environment, posts there instead (spec/README.md).',
     ]),
     constant('TASKS_PATH', literal(model.service.tasksPath), [
       'Path of the one ingestion endpoint; also the constant path covered by request signatures.',

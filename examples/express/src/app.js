@@ -14,7 +14,8 @@ export function createApp() {
     next(Object.assign(new Error('No such thing'), { status: 404 }));
   });
 
-  // Svc: after the routes. Reads SERVICE_KEY_ID / SERVICE_SIGNING_SECRET from the environment.
+  // Svc: after the routes. Reads SERVICE_URL, SERVICE_KEY_ID and SERVICE_SIGNING_SECRET from the
+  // environment.
   setupErrorHandler(app);
 
   // The app's own error handler still runs (Svc calls next(err)).

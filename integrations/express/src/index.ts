@@ -2,4 +2,9 @@ export { setupErrorHandler } from './setup.ts';
 export { errorHandler, errorStatus } from './error-handler.ts';
 export { installProcessHandlers, type ProcessHandlerOptions } from './process-handlers.ts';
 export { routeTitle } from './route-title.ts';
-export { clientOptions, type ReportingMethodName, type SvcExpressOptions } from './options.ts';
+export {
+  clientOptions,
+  clientSettings,
+  type ReportingMethodName,
+  type SvcExpressOptions,
+} from './options.ts';

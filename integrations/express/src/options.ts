@@ -1,10 +1,16 @@
-import type { SvcClient, SvcOptions } from '@svc/runtime';
+import type { ClientSettings, SvcClient, SvcOptions } from '@svc/runtime';
 
 /** One of the 16 reporting methods (`critical`, `majorHigh`, ...). */
 export type ReportingMethodName = Exclude<keyof SvcClient, 'flush'>;
 
 /** Options of `setupErrorHandler` / `errorHandler`: the client options of contract 8.5 plus these. */
 export interface SvcExpressOptions extends SvcOptions {
+  /**
+   * Address of your Svc service (a deployment setting, not a contract 8.5 option), e.g.
+   * `https://svc.example.com`.
+   * @default process.env.SERVICE_URL, else the spec's default address
+   */
+  serviceUrl?: string;
   /**
    * Report `uncaughtException` / `unhandledRejection` and flush on SIGTERM / SIGINT.
    * Only `setupErrorHandler` installs them; `errorHandler` alone never touches `process`.
@@ -30,7 +36,13 @@ export interface SvcExpressOptions extends SvcOptions {
 
 type Env = Record<string, string | undefined>;
 
-const OWN_KEYS = ['processHandlers', 'shutdownTimeoutMs', 'method', 'crashMethod'] as const;
+const OWN_KEYS = [
+  'serviceUrl',
+  'processHandlers',
+  'shutdownTimeoutMs',
+  'method',
+  'crashMethod',
+] as const;
 
 /**
  * Client options: explicit options first, then the environment (`SERVICE_KEY_ID`,
@@ -52,4 +64,12 @@ export function clientOptions(options: SvcExpressOptions = {}, env: Env = proces
   }
   for (const key of Object.keys(client)) if (client[key] === undefined) delete client[key];
   return client as SvcOptions;
+}
+
+/** The service address: the `serviceUrl` option, else `SERVICE_URL` (empty counts as unset). */
+export function clientSettings(
+  options: SvcExpressOptions = {},
+  env: Env = process.env,
+): ClientSettings {
+  return { serviceUrl: options.serviceUrl || env.SERVICE_URL || undefined };
 }

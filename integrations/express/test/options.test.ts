@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientOptions } from '../src/options.ts';
+import { clientOptions, clientSettings } from '../src/options.ts';
 
 describe('clientOptions', () => {
   const env = {
@@ -34,5 +34,17 @@ describe('clientOptions', () => {
 
   it('treats empty variables as unset', () => {
     expect(clientOptions({}, { SERVICE_KEY_ID: '', NODE_ENV: '' })).toEqual({});
+  });
+});
+
+describe('clientSettings (the service address, never a client option)', () => {
+  it('takes the serviceUrl option, else SERVICE_URL; empty counts as unset', () => {
+    const env = { SERVICE_URL: 'http://127.0.0.1:8787' };
+    expect(clientSettings({}, env)).toEqual({ serviceUrl: 'http://127.0.0.1:8787' });
+    expect(clientSettings({ serviceUrl: 'https://svc.example.com' }, env)).toEqual({
+      serviceUrl: 'https://svc.example.com',
+    });
+    expect(clientSettings({}, { SERVICE_URL: '' })).toEqual({ serviceUrl: undefined });
+    expect(clientOptions({ serviceUrl: 'https://svc.example.com' }, {})).toEqual({});
   });
 });

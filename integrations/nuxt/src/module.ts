@@ -49,6 +49,8 @@ declare module '@nuxt/schema' {
     svc: { shutdownTimeoutMs: number };
   }
   interface PublicRuntimeConfig {
+    /** Address of the Svc service; `NUXT_PUBLIC_SERVICE_URL`. */
+    serviceUrl: string;
     /** Publishable key for the browser; `NUXT_PUBLIC_SERVICE_API_KEY`. */
     serviceApiKey: string;
     svc: PublicSvcConfig;

@@ -4,6 +4,13 @@
  */
 export interface ModuleOptions {
   /**
+   * Address of your Svc service (a deployment setting, not a contract 8.5 option), e.g.
+   * `https://svc.example.com`. Stored as `runtimeConfig.public.serviceUrl`; override at run time
+   * with `NUXT_PUBLIC_SERVICE_URL`. The Nitro server reads `SERVICE_URL` first.
+   * @default '' (the runtime's default address)
+   */
+  serviceUrl: string;
+  /**
    * Publishable key (`svc_pub_...`) for the browser. Stored as `runtimeConfig.public.serviceApiKey`;
    * override with `NUXT_PUBLIC_SERVICE_API_KEY`.
    * @default ''
@@ -121,6 +128,7 @@ export interface ModuleOptions {
 }
 
 export const defaults: ModuleOptions = {
+  serviceUrl: '',
   apiKey: '',
   keyId: '',
   signingSecret: '',
@@ -148,16 +156,16 @@ export const defaults: ModuleOptions = {
 /** Non-secret client options shared by both sides: `runtimeConfig.public.svc`. */
 export type PublicSvcConfig = Omit<
   ModuleOptions,
-  'apiKey' | 'keyId' | 'signingSecret' | 'shutdownTimeoutMs'
+  'serviceUrl' | 'apiKey' | 'keyId' | 'signingSecret' | 'shutdownTimeoutMs'
 >;
 
 /** Splits module options into the runtime config keys the plugins read. */
 export function toRuntimeConfig(options: ModuleOptions) {
-  const { apiKey, keyId, signingSecret, shutdownTimeoutMs, ...shared } = options;
+  const { serviceUrl, apiKey, keyId, signingSecret, shutdownTimeoutMs, ...shared } = options;
   return {
     serviceKeyId: keyId,
     serviceSigningSecret: signingSecret,
     svc: { shutdownTimeoutMs },
-    public: { serviceApiKey: apiKey, svc: shared satisfies PublicSvcConfig },
+    public: { serviceUrl, serviceApiKey: apiKey, svc: shared satisfies PublicSvcConfig },
   };
 }

@@ -22,9 +22,18 @@ async function resolved(overrides: Record<string, unknown>) {
 
 describe('toRuntimeConfig', () => {
   it('puts secrets in private config and the publishable key in public config', () => {
-    const rc = toRuntimeConfig({ ...defaults, apiKey: 'pub', keyId: 'kid', signingSecret: 'sec' });
+    const rc = toRuntimeConfig({
+      ...defaults,
+      apiKey: 'pub',
+      keyId: 'kid',
+      signingSecret: 'sec',
+      serviceUrl: 'https://svc.example.com',
+    });
     expect(rc).toMatchObject({ serviceKeyId: 'kid', serviceSigningSecret: 'sec' });
     expect(rc.public.serviceApiKey).toBe('pub');
+    // The service address is public (the browser posts there), beside the options, not among them.
+    expect(rc.public.serviceUrl).toBe('https://svc.example.com');
+    expect(rc.public.svc).not.toHaveProperty('serviceUrl');
     expect(JSON.stringify(rc.public)).not.toMatch(/kid|sec/);
   });
 });
@@ -38,7 +47,7 @@ describe('module setup in a real Nuxt', () => {
     expect(r.runtimeConfig.serviceKeyId).toBe('svck_mod');
     expect(r.runtimeConfig.serviceSigningSecret).toBe('svc_sec_mod');
     expect(r.runtimeConfig.public.serviceApiKey).toBe('svc_pub_user');
-    expect(r.runtimeConfig.public.svc).toMatchObject({ release: '1.2.3', environment: 'example' });
+    expect(r.runtimeConfig.public.svc).toMatchObject({ release: '1.2.3', environment: '' });
     expect(r.runtimeConfig.public.svc.signingSecret).toBeUndefined();
     expect(r.plugins.some((p) => /runtime[\\/]plugin\.client/.test(p))).toBe(true);
     expect(r.nitroPlugins.some((p) => /runtime[\\/]server[\\/]plugin/.test(String(p)))).toBe(true);

@@ -9,6 +9,11 @@ import { chunkMaps, registryScript } from './sourcemaps.ts';
 export interface SvcViteOptions {
   /** Publishable key (`svc_pub_...`). @default env `VITE_SERVICE_API_KEY` */
   apiKey?: string;
+  /**
+   * Address of your Svc service (`https://svc.example.com`), exported as `settings.serviceUrl`.
+   * @default env `VITE_SERVICE_URL`, else the runtime's default address
+   */
+  serviceUrl?: string;
   /** Added as tag `release:<value>`. @default env `SERVICE_RELEASE`, then `git rev-parse --short HEAD` */
   release?: string;
   /** Added as tag `env:<value>`. @default the Vite mode (`production`, `development`, ...) */
@@ -21,11 +26,13 @@ export const VIRTUAL_ID = 'virtual:svc/config';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
 /**
- * The Vite plugin: serves `virtual:svc/config` (the client configuration), fails the build when a
+ * The Vite plugin: serves `virtual:svc/config` (`config`, the client options, and `settings`, the
+ * service address: `initShared(config, settings)`), fails the build when a
  * server secret would ship to the browser, and turns on hidden source maps when `sourceMaps`.
  */
 export function svc(options: SvcViteOptions = {}): Plugin {
   let config: Record<string, unknown> = {};
+  let settings: { serviceUrl?: string } = {};
   let forbidden: Forbidden[] = [];
   let base = '/';
   let sourcePaths: ReturnType<typeof projectRelativeSources> | undefined;
@@ -45,6 +52,14 @@ export function svc(options: SvcViteOptions = {}): Plugin {
             '(svck_ / svc_sec_) sign requests on a server and must never reach the browser.',
         );
       }
+      const serviceUrl = options.serviceUrl || env.VITE_SERVICE_URL || undefined;
+      if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
+        resolved.logger.warn(
+          `[svc] VITE_SERVICE_URL ${JSON.stringify(serviceUrl)} is not an absolute http(s) URL: ` +
+            'the browser client will stay disabled. Example: VITE_SERVICE_URL=https://svc.example.com',
+        );
+      }
+      settings = serviceUrl ? { serviceUrl } : {};
       forbidden = forbiddenValues(env);
       base = resolved.base;
       sourcePaths = projectRelativeSources(
@@ -69,7 +84,11 @@ export function svc(options: SvcViteOptions = {}): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      return `export const config = ${JSON.stringify(config)};\nexport default config;\n`;
+      return (
+        `export const config = ${JSON.stringify(config)};\n` +
+        `export const settings = ${JSON.stringify(settings)};\n` +
+        'export default config;\n'
+      );
     },
     transformIndexHtml: {
       order: 'post',

@@ -68,6 +68,19 @@ describe('svc() plugin, real vite build', () => {
     expect(out.html).not.toContain('svc.sourcemaps');
   });
 
+  it('exports the service address from VITE_SERVICE_URL as settings, apart from the options', async () => {
+    const root = app(
+      `import { config, settings } from 'virtual:svc/config';\nwindow.svc = [config, settings];\n`,
+      { VITE_SERVICE_API_KEY: PUB, VITE_SERVICE_URL: 'https://svc.example.com/' },
+    );
+    const out = await buildApp(root);
+    expect(out.js).toMatch(/"?serviceUrl"?:\s*"https:\/\/svc\.example\.com\/"/);
+    const other = await buildApp(app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB }), {
+      serviceUrl: 'http://127.0.0.1:8787',
+    });
+    expect(other.js).not.toContain('127.0.0.1:8787'); // `config` alone never carries it
+  });
+
   it('with sourceMaps: hidden maps (no sourceMappingURL) and a registry in index.html', async () => {
     const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB });
     const out = await buildApp(root, { sourceMaps: true });

@@ -13,9 +13,10 @@ import { clamp } from './clamp.ts';
 import { type Bucket, count, emptyResult } from './counters.ts';
 import { createDebug } from './debug.ts';
 import { read, resolveOptions, type SvcOptions } from './options.ts';
-import { buildPayload, type Render, sanitize } from './payload.ts';
+import { buildPayload, type Render } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
 import { createQueue } from './queue.ts';
+import { resolveServiceUrl } from './service-url.ts';
 import { addTags } from './tags.ts';
 import type { ClientDeps, FlushResult, Platform, WirePayload } from './types.ts';
 
@@ -47,7 +48,10 @@ export function createCoreClient(
   options: SvcOptions,
   deps?: ClientDeps,
 ): SvcClient {
-  const d: ClientDeps = deps && typeof deps === 'object' ? deps : {};
+  const d: ClientDeps = {
+    fetch: platform.fetch,
+    ...(deps && typeof deps === 'object' ? deps : {}),
+  };
   const o = resolveOptions(options, platform.sourceMapsDefault);
   const opt = (k: string) => read(options, k);
   const secrets = [opt('apiKey'), opt('signingSecret')].filter(
@@ -64,6 +68,8 @@ export function createCoreClient(
     opt('signingSecret'),
   );
   if (o.enabled) for (const w of warnings) debug.warn(w);
+  const [url, given] = resolveServiceUrl(read(d, 'serviceUrl'), platform.envServiceUrl?.());
+  if (o.enabled && !url && !o.logLocally) debug.warn(12, given); // bad service address
   const pipeline = createPipeline(
     o,
     d,
@@ -71,9 +77,10 @@ export function createCoreClient(
     credentials,
     opt('encryptionPublicKey'),
     opt('encryptionKeyId'),
+    url,
   );
   const active = o.enabled && pipeline.ready;
-  debug.log(7, { active, auth: credentials?.kind, options });
+  debug.log(7, { active, auth: credentials?.kind, serviceUrl: url, options });
 
   const queue = createQueue(o, pipeline, tally, (busy) => setBusy(busy), platform.unref);
   /** Reports whose location is still pending. */
@@ -102,10 +109,16 @@ export function createCoreClient(
         throw e;
       },
     ));
-  const locOptions = {
-    captureLocation: o.captureLocation,
-    lineNumbers: o.lineNumbers,
-    sourceMaps: o.sourceMaps,
+
+  /** `beforeSend` and the validation of its result: a lazy chunk, loaded by clients that have one. */
+  let scrub: typeof import('./before-send.ts') | undefined;
+  let scrubbing: Promise<typeof import('./before-send.ts')> | undefined;
+  const loadScrub = () => (scrubbing ??= import('./before-send.ts').then((m) => (scrub = m)));
+  if (o.beforeSend && active) loadScrub().catch(() => (scrubbing = undefined));
+  const helpers = { clamp, addTags, read, limits: LIMITS };
+  const drop = (error?: unknown) => {
+    if (error) debug.log(8, error); // beforeSend threw; report dropped
+    tally('beforeSend');
   };
 
   /** Location known: beforeSend (maybe async), validation, then the queue. */
@@ -119,22 +132,17 @@ export function createCoreClient(
       if (held) queue.release();
       return;
     }
-    const original = { ...payload, tags: payload.tags.slice() };
-    const done = (value: unknown, error?: unknown) => {
-      if (error) debug.log(8, error); // beforeSend threw; report dropped
-      if (error || value == null) tally('beforeSend');
-      else queue.push(sanitize(value, original));
-      if (held) queue.release();
-    };
-    try {
-      const r = o.beforeSend(payload);
-      if (!isThenable(r)) return done(r);
-      if (!held) queue.hold();
-      held = true;
-      r.then(done, (e) => done(undefined, e ?? 'rejected'));
-    } catch (error) {
-      done(undefined, error ?? 'threw');
-    }
+    // The beforeSend chunk started loading with the client; a report made before it has loaded
+    // holds its slot until then.
+    if (scrub) return scrub.applyBeforeSend(o.beforeSend, payload, held, queue, drop, helpers);
+    if (!held) queue.hold();
+    loadScrub().then(
+      (m) => m.applyBeforeSend(o.beforeSend as never, payload, true, queue, drop, helpers),
+      (error) => {
+        drop(error);
+        queue.release();
+      },
+    );
   }
 
   function report(
@@ -151,7 +159,7 @@ export function createCoreClient(
         tally('overflow');
         debug.log(9, o.maxQueueSize); // queue full: newest report dropped
       } else {
-        const loc = platform.captureLocation?.(description, locOptions);
+        const loc = platform.captureLocation?.(description, o); // reads captureLocation, lineNumbers, sourceMaps
         /** Payload known: the location now, or once it resolves (held, settled once). */
         const go = (r: Render, l: unknown, held: boolean) => {
           const payload = buildPayload(severity, priority, title, description, tags, baseTags, r);

@@ -22,8 +22,9 @@ export function redact(v: unknown, secrets: readonly string[]): string {
 }
 
 /**
- * The texts of coded lines: `debug.warn(n)` (0-4, shown whether or not `debug` is on) and
- * `debug.log(n, ...)` / `debug.info(n, ...)` (a leading number). `%d` takes the next argument.
+ * The texts of coded lines: `debug.warn(n, ...)` (0-4 and 12-16, shown whether or not `debug` is
+ * on) and `debug.log(n, ...)` / `debug.info(n, ...)` (a leading number). `%d` and `%s` take the
+ * next argument.
  * Kept here, in the lazy chunk, so the start-up code carries indexes instead of texts.
  */
 export const MESSAGES = [
@@ -39,6 +40,12 @@ export const MESSAGES = [
   'queue full (maxQueueSize %d): newest report dropped',
   'report failed:', // 10
   'flush result',
+  'serviceUrl %s is not an absolute http(s) URL: client disabled, nothing is sent. Set SERVICE_URL (or serviceUrl) to your Svc service, e.g. https://svc.example.com',
+  // 13-16: delivery failures, one line per client and kind, shown when a report is given up.
+  'cannot deliver to %s: its host name does not resolve (%s). Set SERVICE_URL (or serviceUrl) to the address of your Svc service',
+  'cannot deliver to %s: %s. Is the service running there? Check SERVICE_URL (or serviceUrl)',
+  'the service at %s refused the credentials (%s): check the key (apiKey, or keyId + signingSecret), that it is not revoked, and its allowed origins',
+  'cannot deliver to %s: it answered %s, so no Svc service is there. Check SERVICE_URL (or serviceUrl)',
 ];
 
 /** Logs one line (a leading code as its text): lazy arguments (functions) are computed here, then every value is redacted. */
@@ -50,7 +57,7 @@ export function write(
 ): void {
   if (typeof args[0] === 'number') {
     const [code, ...rest] = args;
-    args = [MESSAGES[code].replace('%d', () => String(rest.shift())), ...rest];
+    args = [MESSAGES[code].replace(/%[ds]/g, () => String(rest.shift())), ...rest];
   }
   logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a() : a, secrets)));
 }

@@ -11,9 +11,10 @@ export interface Debug {
   log(...args: unknown[]): void;
   /**
    * Always shown: an index into `MESSAGES` of ./debug-format.ts (missing credentials, bad keys,
-   * conflicting options), written in order with the other lines once that chunk has loaded.
+   * conflicting options, a bad service address, a kind of delivery failure) and the values of its
+   * `%s` / `%d`, written in order with the other lines once that chunk has loaded.
    */
-  warn(code: number): void;
+  warn(code: number, ...args: unknown[]): void;
   /** Always shown (`logLocally`). */
   info(...args: unknown[]): void;
   /** Resolves once every line logged so far is written. */
@@ -30,7 +31,7 @@ export function createDebug(logger: Logger, enabled: boolean, secrets: readonly 
   };
   return {
     log: (...args) => enabled && out('debug', args),
-    warn: (code) => out('warn', [code]),
+    warn: (...args) => out('warn', args),
     info: (...args) => out('info', args),
     idle: () => chain,
   };

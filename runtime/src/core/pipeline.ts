@@ -27,8 +27,9 @@ export function createPipeline(
   credentials: Credentials | undefined,
   encryptionPublicKey: unknown,
   encryptionKeyId: unknown,
+  serviceUrl: string | undefined,
 ): Pipeline {
-  let ready = !!credentials || o.logLocally;
+  let ready = o.logLocally || (!!credentials && !!serviceUrl);
   let sealKey: string | undefined;
   if (encryptionPublicKey != null && encryptionPublicKey !== '') {
     if (!isPublicKey(encryptionPublicKey)) {
@@ -60,6 +61,7 @@ export function createPipeline(
     d,
     debug,
     signed: !!signed,
+    url: serviceUrl + TASKS_PATH,
     auth: async (bytes) => (secure ? (await secure).auth(bytes) : bearer),
     post,
   };

@@ -17,10 +17,10 @@ export async function createSecure(
 ) {
   const seal =
     publicKey &&
-    (await createSealer(
+    createSealer(
       Uint8Array.from(atob(publicKey), (c) => c.charCodeAt(0)),
       keyId,
-    ));
+    );
   /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
   const auth = async (bytes: Uint8Array) =>
     signed ? signHeaders(signed.keyId, signed.signingSecret, bytes, now(), 'POST', path) : bearer;

@@ -1,6 +1,5 @@
 // What a delivery needs, and the one part of it that must not wait for the transport chunk: a
 // keepalive send at browser unload. The retrying transport (./transport.ts) is a lazy chunk.
-import { SERVICE_URL, TASKS_PATH } from '../generated/service.gen.ts';
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import type { Resolved } from './options.ts';
@@ -26,14 +25,19 @@ export interface TransportContext {
   auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
   /** Signed auth: every retry is re-signed. */
   signed: boolean;
+  /** The endpoint: the resolved service address + `/api/v1/tasks`. */
+  url: string;
+  /** Delivery-failure warnings already shown by this client (one per kind). */
+  warned?: Set<number>;
   /** {@link post}, handed over so the transport chunk does not import this module. */
   post: typeof post;
 }
 
 /**
  * One POST of the report's bytes to the service (the transport chunk calls it through the context,
- * so the service URL and headers live only here). `deps.fetch`, else `globalThis.fetch` looked up
- * at call time (the testkit's redirect preload relies on it). May throw synchronously.
+ * so the headers live only here). `deps.fetch`, else `globalThis.fetch` looked up at call time
+ * (so fetch instrumentation installed after the client was created still sees it). May throw
+ * synchronously.
  */
 export function post(
   ctx: TransportContext,
@@ -47,7 +51,7 @@ export function post(
     ...auth,
   };
   if (ctx.o.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
-  return (ctx.d.fetch ?? globalThis.fetch)(SERVICE_URL + TASKS_PATH, {
+  return (ctx.d.fetch ?? globalThis.fetch)(ctx.url, {
     method: 'POST',
     headers,
     body,
@@ -57,15 +61,12 @@ export function post(
 
 /**
  * Browser unload before the transport chunk has loaded: one keepalive POST started synchronously,
- * counted as sent on a 2xx (the page is usually gone before the answer). Never rejects.
+ * counted as sent on a 2xx (the page is usually gone before the answer). A synchronous throw of
+ * `fetch` becomes a rejection of the pipeline's (async) send, counted as failed by the queue.
  */
 export function keepaliveOnce(ctx: TransportContext, p: Prepared): Promise<Bucket> {
-  try {
-    return post(ctx, p.auth, p.body, { keepalive: true }).then(
-      (res): Bucket => (res.ok ? 'sent' : 'failed'),
-      (): Bucket => 'failed',
-    );
-  } catch {
-    return Promise.resolve('failed');
-  }
+  return post(ctx, p.auth, p.body, { keepalive: true }).then(
+    (res): Bucket => (res.ok ? 'sent' : 'failed'),
+    (): Bucket => 'failed',
+  );
 }

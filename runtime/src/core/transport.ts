@@ -8,6 +8,32 @@ import { backoffMs, retryAfterSeconds, shouldRetry } from './retry.ts';
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
 const SIGNATURE_MAX_AGE_MS = 60_000;
 
+/**
+ * The kind of a delivery failure that a user can fix (a `MESSAGES` code of ./debug-format.ts) and
+ * its detail, or undefined for failures that say nothing about the setup (5xx, 422, 429...).
+ */
+export function failureKind(
+  status: number | undefined,
+  cause: unknown,
+  timedOut: boolean,
+): [number, string] | undefined {
+  if (status === 401 || status === 403) return [15, `HTTP ${status}`];
+  if (status === 404 || status === 405) return [16, `HTTP ${status}`];
+  if (status !== undefined) return undefined;
+  if (timedOut) return [14, 'no answer before timeoutMs'];
+  // Node's fetch: TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } }); browsers say less.
+  let code: unknown;
+  for (let e = cause, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    code ??= (e as { code?: unknown }).code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return [13, code];
+  return [
+    14,
+    code === 'ECONNREFUSED' ? 'connection refused' : `network error${code ? ` (${code})` : ''}`,
+  ];
+}
+
 /** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
 export function outcomeOf(b: Record<string, unknown> | undefined): Bucket {
   if (b?.dropped === true || b?.quota_exceeded === true) {
@@ -80,7 +106,16 @@ export async function deliver(
               stack: '',
             },
     );
-    if (!again) return 'failed';
+    if (!again) {
+      // One visible line per client and kind of failure, with the address and the fix.
+      const kind = failureKind(status, failure?.cause, controller.signal.aborted);
+      ctx.warned ??= new Set();
+      if (kind && !ctx.warned.has(kind[0])) {
+        ctx.warned.add(kind[0]);
+        ctx.debug.warn(kind[0], ctx.url, kind[1]);
+      }
+      return 'failed';
+    }
     await (ctx.d.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(
       backoffMs(
         retry,

@@ -21,10 +21,24 @@ export interface Logger {
 }
 
 /**
- * Internal test seam (not a user option): every clock, timer, random source and network call the
+ * Deployment settings beside the options of contract 8.5 (the second argument of `createClient`).
+ */
+export interface ClientSettings {
+  /**
+   * Address of your Svc service, e.g. `https://svc.example.com` (an absolute http or https URL;
+   * a trailing slash is trimmed). A bad value disables the client with one warning.
+   * @default on Node `process.env.SERVICE_URL` (read when the client is created), else the
+   * generated `SERVICE_URL` (the spec's `servers[0].url`)
+   */
+  serviceUrl?: string;
+}
+
+/**
+ * The second argument of `createClient`: `serviceUrl` is its one public field; the rest is an
+ * internal test seam (not user options): every clock, timer, random source and network call the
  * client makes goes through these, so tests never patch globals.
  */
-export interface ClientDeps {
+export interface ClientDeps extends ClientSettings {
   /** @default globalThis.fetch, looked up at call time */
   fetch?: typeof fetch;
   /** Milliseconds since the epoch. @default Date.now */
@@ -76,6 +90,10 @@ export interface Platform {
   attach?(hooks: ShutdownHooks): (busy: boolean) => void;
   /** Marks a timer as not keeping the process alive (Node `unref`). */
   unref?(timer: unknown): void;
+  /** The platform's fetch, used unless one is injected. @default globalThis.fetch at call time */
+  fetch?: typeof fetch;
+  /** The service address from the environment (Node: `SERVICE_URL`), read at client creation. */
+  envServiceUrl?(): string | undefined;
 }
 
 /** Hooks the platform uses at shutdown. */

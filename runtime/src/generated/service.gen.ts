@@ -2,8 +2,9 @@
 // DO NOT EDIT: change the spec or the generator, then run `npm run codegen`.
 
 /**
- * The fixed service address (no trailing slash). There is no base-URL option:
- * self-hosted builds regenerate with `npm run codegen -- --server <url>`.
+ * The default service address (no trailing slash): `servers[0].url` of the spec, or the
+ * `--server <url>` of codegen. A client created with the deployment setting `serviceUrl`, or
+ * on Node with `SERVICE_URL` in the environment, posts there instead (spec/README.md).
  */
 export const SERVICE_URL = 'https://api.svc.example';
 

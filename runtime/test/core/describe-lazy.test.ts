@@ -7,9 +7,8 @@ import { expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
 import { describe as render } from '../../src/core/describe.ts';
 import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
-import { SERVICE_URL } from '../../src/index.node.ts';
 import { KEY } from '../helpers/client.ts';
-import { redirectFetch, useRecordingServer } from '../helpers/recording-server.ts';
+import { useRecordingServer } from '../helpers/recording-server.ts';
 
 const server = useRecordingServer();
 
@@ -26,7 +25,7 @@ function lazyClient(options = {}) {
     platform,
     { ...KEY, flushIntervalMs: 600_000, ...options },
     {
-      fetch: redirectFetch(server().url, SERVICE_URL),
+      serviceUrl: server().url,
       logger: { debug() {}, info() {}, warn() {} },
     },
   );

@@ -1,14 +1,13 @@
 // The drain loop: never more than `concurrency` requests in flight, whatever timers and flushes do.
 import { expect, it } from 'vitest';
-import { SERVICE_URL } from '../../src/index.node.ts';
 import { clientFor, KEY } from '../helpers/client.ts';
-import { redirectFetch, useRecordingServer } from '../helpers/recording-server.ts';
+import { useRecordingServer } from '../helpers/recording-server.ts';
 
 const server = useRecordingServer();
 
 /** A fetch that counts requests in flight on the client side. */
 function countingFetch() {
-  const inner = redirectFetch(server().url, SERVICE_URL);
+  const inner = globalThis.fetch;
   const stats = { now: 0, max: 0 };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     stats.now++;

@@ -1,4 +1,4 @@
-// Payload encryption (contract 10): sealed by the SDK (tweetnacl), opened by libsodium in the
+// Payload encryption (contract 10): sealed by the SDK (@noble primitives), opened by libsodium in the
 // recording server, an independent implementation.
 import { expect, it } from 'vitest';
 import { clientFor, KEY } from '../helpers/client.ts';

@@ -2,9 +2,8 @@
 // that checks auth, opens sealed boxes, deduplicates and stores cards.
 import { startTestService, type TestService } from '@svc/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDIRECT_PRELOAD, spawnProcess } from '../../../testkit/src/index.ts';
-import { createClient, SERVICE_URL } from '../../src/index.node.ts';
-import { redirectFetch } from '../helpers/recording-server.ts';
+import { spawnProcess } from '../../../testkit/src/index.ts';
+import { createClient } from '../../src/index.node.ts';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -12,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-const deps = () => ({ fetch: redirectFetch(svc.url, SERVICE_URL) });
+const deps = () => ({ serviceUrl: svc.url });
 const titles = async () => (await svc.cards()).map((c) => c.title);
 
 it('bearer: new card then deduplicated', async () => {
@@ -62,9 +61,10 @@ it('a wrong secret fails as SvcAuthError, not retried', async () => {
   const client = createClient(
     { keyId: svc.keys.keyId, signingSecret: 'svc_sec_wrong', debug: true },
     {
+      serviceUrl: svc.url,
       fetch: (i, init) => {
         requests++;
-        return redirectFetch(svc.url, SERVICE_URL)(i, init);
+        return fetch(i, init);
       },
       logger: { debug: (...a: unknown[]) => lines.push(a.join(' ')), info() {}, warn() {} },
     },
@@ -84,12 +84,11 @@ it.each([
   async (_k, file, prefix) => {
     const child = spawnProcess(
       process.execPath,
-      ['--import', REDIRECT_PRELOAD, new URL(`../fixtures/${file}`, import.meta.url).pathname],
+      [new URL(`../fixtures/${file}`, import.meta.url).pathname],
       {
         env: {
           ...process.env,
-          SVC_REDIRECT_FROM: SERVICE_URL,
-          SVC_REDIRECT_TO: svc.url,
+          SERVICE_URL: svc.url,
           SVC_API_KEY: svc.keys.apiKey,
           REPORTS: '25',
         },

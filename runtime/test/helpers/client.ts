@@ -1,8 +1,7 @@
-// Builds clients for tests: fetch redirected to a local server, a recording logger, and injected
+// Builds clients for tests: pointed at a local server (`serviceUrl`), a recording logger, and injected
 // clock/sleep/random where a test needs them.
-import { createClient, SERVICE_URL, type SvcOptions } from '../../src/index.node.ts';
+import { createClient, type SvcOptions } from '../../src/index.node.ts';
 import type { ClientDeps } from '../../src/core/types.ts';
-import { redirectFetch } from './recording-server.ts';
 
 /** A well-formed publishable key (the recording server accepts any). */
 export const API_KEY = 'svc_pub_0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -35,7 +34,7 @@ export function clientFor(url: string, options: SvcOptions, deps: ClientDeps = {
   const log = recordingLogger();
   const client = createClient(
     { captureLocation: false, ...options },
-    { fetch: redirectFetch(url, SERVICE_URL), logger: log.logger, ...deps },
+    { serviceUrl: url, logger: log.logger, ...deps },
   );
   return { client, log };
 }

@@ -1,6 +1,6 @@
 // A small recording HTTP server on 127.0.0.1:0 for the runtime tests: it checks signed requests
 // with node:crypto (contract 5.2), opens sealed boxes with libsodium (an implementation independent
-// of the SDK's tweetnacl), counts sockets and in-flight requests, and answers as each test scripts.
+// of the SDK's sealing code), counts sockets and in-flight requests, and answers as each test scripts.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -145,14 +145,6 @@ export async function startRecordingServer(
         server.closeAllConnections();
         server.close(() => r());
       }),
-  };
-}
-
-/** A fetch that sends the SDK's fixed service address to `base` (the in-process test seam). */
-export function redirectFetch(base: string, serviceUrl: string): typeof fetch {
-  return (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    return fetch(url.startsWith(serviceUrl) ? base + url.slice(serviceUrl.length) : url, init);
   };
 }
 

@@ -1,10 +1,9 @@
 // Real Chromium, a real Vite build, the real reference service: which file and line a card gets.
 import { rm } from 'node:fs/promises';
 import { startTestService, type TestService } from '@svc/server/testing';
-import { launchChromium, routeService } from '@svc/testkit';
+import { launchChromium } from '@svc/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_URL } from '../../src/generated/service.gen.ts';
 import { createServer } from 'vite';
 import {
   buildViteFixture,
@@ -47,8 +46,8 @@ async function scenario(mode: ServeMode | string, tag: string, maps: 'on' | 'off
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.stack ?? e.message));
-    await routeService(page, SERVICE_URL, service.url);
-    await page.goto(`${base}/?key=${service.keys.apiKey}&maps=${maps}`);
+    const query = new URLSearchParams({ key: service.keys.apiKey, maps, service: service.url });
+    await page.goto(`${base}/?${query}`);
     await page
       .waitForFunction(() => 'runScenario' in window, undefined, { timeout: 10_000 })
       .catch(() => {

@@ -2,9 +2,7 @@
 // reference service. The cards must carry the .ts throw site and call site, not dist/ or the SDK.
 import { rm } from 'node:fs/promises';
 import { startTestService, type TestService } from '@svc/server/testing';
-import { REDIRECT_PRELOAD } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_URL } from '../../src/generated/service.gen.ts';
 import { buildNodeFixture, type NodeFixture, runClient } from './node-fixture.ts';
 
 let fixture: NodeFixture;
@@ -21,16 +19,10 @@ afterAll(async () => {
 
 describe('Node client end to end (reference service)', () => {
   it('cards carry the root-cause throw site and the call site in .ts', async () => {
-    const flushed = await runClient(
-      fixture,
-      fixture.entries.esbuildExternal,
-      {
-        SVC_TEST_API_KEY: service.keys.apiKey,
-        SVC_REDIRECT_FROM: SERVICE_URL,
-        SVC_REDIRECT_TO: service.url,
-      },
-      REDIRECT_PRELOAD,
-    );
+    const flushed = await runClient(fixture, fixture.entries.esbuildExternal, {
+      SVC_TEST_API_KEY: service.keys.apiKey,
+      SERVICE_URL: service.url,
+    });
     expect(flushed).toMatchObject({ sent: 2, failed: 0 });
     const cards = await service.cards();
     const pick = (title: string) => {

@@ -64,18 +64,12 @@ export async function buildNodeFixture(): Promise<NodeFixture> {
   };
 }
 
-/** Runs `client-runner.mjs` (real client) with the redirect preload; returns its flush result. */
-export async function runClient(
-  fixture: NodeFixture,
-  entry: string,
-  env: Record<string, string>,
-  preload: string,
-) {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', preload, join(fixture.dir, 'client-runner.mjs'), entry],
-    { cwd: tmpdir(), env: { ...process.env, ...env } },
-  );
+/** Runs `client-runner.mjs` (real client) with `env` (`SERVICE_URL`...); returns its flush result. */
+export async function runClient(fixture: NodeFixture, entry: string, env: Record<string, string>) {
+  const { stdout } = await run(process.execPath, [join(fixture.dir, 'client-runner.mjs'), entry], {
+    cwd: tmpdir(),
+    env: { ...process.env, ...env },
+  });
   return JSON.parse(stdout.trim().split('\n').pop() as string);
 }
 

@@ -1,8 +1,8 @@
-// Browser build in real Chromium (Debian's): a page loads the bundled browser build, reports, and
+// Browser build in real Chromium (see testkit's findChromium): a page loads the bundled browser build, reports, and
 // leaves; pagehide / visibilitychange send the queue with fetch keepalive within the 64 KiB budget.
-// A keepalive request outlives its page, so Playwright routing cannot relay it: for the unload case
-// Chromium resolves the service host to a local HTTPS recording server (self-signed certificate
-// made with openssl, accepted with --ignore-certificate-errors).
+// The pagehide case uses the default service address (no serviceUrl): Chromium resolves the
+// generated host to a local HTTPS recording server (self-signed certificate made with openssl,
+// accepted with --ignore-certificate-errors); the other cases pass `serviceUrl`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, routeService } from '../../../testkit/src/index.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../testkit/src/index.ts';
 import { SERVICE_URL } from '../../src/index.browser.ts';
 import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
 
@@ -83,7 +83,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     args: [
       ...CHROMIUM_ARGS,
       `--host-resolver-rules=MAP ${host}:443 127.0.0.1:${tlsServer.port}`,
@@ -102,9 +102,8 @@ afterAll(async () => {
   await tlsServer?.close();
 });
 
-async function openPage(route = true) {
+async function openPage() {
   const page = await browser.newPage();
-  if (route) await routeService(page, SERVICE_URL, server.url);
   await page.goto(siteUrl);
   return page;
 }
@@ -115,7 +114,7 @@ const waitFor = async (check: () => boolean, ms = 5000) => {
 };
 
 it('sends queued reports with keepalive on pagehide', async () => {
-  const page = await openPage(false);
+  const page = await openPage();
   await page.evaluate(async () => {
     const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
     const client = w.Svc.createClient({
@@ -140,7 +139,7 @@ it('sends queued reports with keepalive on pagehide', async () => {
 
 it('keeps within the 64 KiB keepalive budget on visibilitychange to hidden', async () => {
   const page = await openPage();
-  const keepalive = await page.evaluate(async () => {
+  const keepalive = await page.evaluate(async (serviceUrl) => {
     // Records which requests the SDK flagged keepalive, and their body sizes.
     const flagged: number[] = [];
     const original = window.fetch;
@@ -149,18 +148,17 @@ it('keeps within the 64 KiB keepalive budget on visibilitychange to hidden', asy
       return original(input, init);
     };
     const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
-    const client = w.Svc.createClient({
-      apiKey: 'svc_pub_browser',
-      flushIntervalMs: 600_000,
-      captureLocation: false,
-    });
+    const client = w.Svc.createClient(
+      { apiKey: 'svc_pub_browser', flushIntervalMs: 600_000, captureLocation: false },
+      { serviceUrl },
+    );
     // ~25 KB each: two fit in 64 KiB; the other two are sent by the normal drain (the page lives on).
     for (let i = 0; i < 4; i++) client.minor(`big ${i}`, String(i).repeat(25_000));
     await new Promise((r) => setTimeout(r, 50));
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
     return flagged;
-  });
+  }, server.url);
   expect(keepalive).toHaveLength(2);
   expect(keepalive.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(64 * 1024);
   await waitFor(() => server.requests.length >= 4);
@@ -175,7 +173,7 @@ it('keeps within the 64 KiB keepalive budget on visibilitychange to hidden', asy
 
 it('prepares a plain bearer report queued in the same task as the unload event', async () => {
   const page = await openPage();
-  const keepalive = await page.evaluate(() => {
+  const keepalive = await page.evaluate((serviceUrl) => {
     const flagged: string[] = [];
     const original = window.fetch;
     window.fetch = (input, init) => {
@@ -183,16 +181,15 @@ it('prepares a plain bearer report queued in the same task as the unload event',
       return original(input, init);
     };
     const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
-    const client = w.Svc.createClient({
-      apiKey: 'svc_pub_browser',
-      flushIntervalMs: 600_000,
-      captureLocation: false,
-    });
+    const client = w.Svc.createClient(
+      { apiKey: 'svc_pub_browser', flushIntervalMs: 600_000, captureLocation: false },
+      { serviceUrl },
+    );
     client.criticalHigh('last words');
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
     return flagged;
-  });
+  }, server.url);
   expect(keepalive).toHaveLength(1);
   expect(JSON.parse(keepalive[0]).title).toBe('last words');
   await waitFor(() => server.requests.length >= 1);

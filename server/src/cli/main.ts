@@ -13,7 +13,6 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   init                                       create the data dir and database
   serve [--host 127.0.0.1] [--port 8787]     serve POST /api/v1/tasks
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
-  demo                                       serve on 127.0.0.1:8787 and send demo reports
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
   account list
   project create --account ID --name N
@@ -62,7 +61,6 @@ export async function main(argv: string[]): Promise<void> {
     }
     // Loaded lazily: admin commands do not pay for the HTTP stack.
     if (command === 'serve') return await (await import('./serve.ts')).runServe(flags);
-    if (command === 'demo') return await (await import('./demo.ts')).runDemo(flags);
     if (command === 'init') {
       openAdmin(flags).close();
       console.log(`Initialised ${dataDirOf(flags)}/svc.sqlite`);

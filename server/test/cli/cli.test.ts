@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, runCli } from '../helpers.ts';
+import { runCli } from '../helpers.ts';
 
 // The real `svc-server` binary (dist/cli.js) against a temp data dir.
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
@@ -93,50 +93,6 @@ describe('svc-server CLI', () => {
       const r = await cli(...args);
       expect([args, r.code]).toEqual([args, 1]);
       expect(r.output).toMatch(/^svc-server: .+\nRun "svc-server help"/);
-    }
-  });
-});
-
-describe('svc-server demo (the main job behind npm start)', () => {
-  it('serves, creates the demo project once, sends signed+encrypted reports through @svc/runtime and keeps serving', async () => {
-    const { spawnProcess } = await import('../../../testkit/src/process.ts');
-    const demoDir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
-    try {
-      for (const run of [1, 2]) {
-        const p = spawnProcess(process.execPath, [
-          CLI,
-          'demo',
-          '--port',
-          '0',
-          '--data-dir',
-          demoDir,
-        ]);
-        try {
-          await p.waitFor(/Still serving on (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
-          const out = p.output();
-          expect(out).toMatch(run === 1 ? /Keys \(shown once\)/ : /already exist/);
-          expect(out).toMatch(/"failed":0/);
-          expect(out).toMatch(
-            new RegExp(`#1 +critical +medium +${run * 3} +code +Payment token missing`),
-          );
-          expect(out).toContain('@ src/cli/demo.ts:');
-          expect(out).toMatch(/Checkout total mismatch/);
-          const url = /Still serving on (\S+) /.exec(out)![1]!;
-          const health = await fetch(`${url}/health`);
-          expect(health.status).toBe(200);
-        } finally {
-          p.kill('SIGTERM');
-          await p.exited;
-        }
-      }
-      const cards = JSON.parse(
-        (await runCli(['cards', 'list', '--project', '1', '--json', '--data-dir', demoDir])).stdout,
-      );
-      expect(
-        cards.find((c: { title: string }) => c.title === 'Payment token missing').occurrence_count,
-      ).toBe(6);
-    } finally {
-      rmSync(demoDir, { recursive: true, force: true });
     }
   });
 });

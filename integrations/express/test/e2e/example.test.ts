@@ -1,25 +1,23 @@
 import { fileURLToPath } from 'node:url';
-import { SERVICE_URL } from '@svc/runtime';
-import { REDIRECT_PRELOAD, spawnProcess, type TestService, useServiceAndApp } from '@svc/testkit';
+import { spawnProcess, type TestService, useServiceAndApp } from '@svc/testkit';
 import { describe, expect, it } from 'vitest';
 
-// Runs examples/express as a real process against the real reference service. The SDK has no
-// base-URL option, so the child is preloaded with the testkit redirect seam.
+// Runs examples/express as a real process against the real reference service, which the app
+// reaches through SERVICE_URL, as a self-hosting user sets it.
 const EXAMPLE = fileURLToPath(new URL('../../../../examples/express/', import.meta.url));
 
 type Card = Awaited<ReturnType<TestService['cards']>>[number];
 const t = useServiceAndApp();
 
 async function startExample(extraEnv: Record<string, string> = {}) {
-  t.app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, 'src/server.js'], {
+  t.app = spawnProcess(process.execPath, ['src/server.js'], {
     cwd: EXAMPLE,
     env: {
       PATH: process.env.PATH,
       PORT: '0',
       SERVICE_KEY_ID: t.svc.keys.keyId,
       SERVICE_SIGNING_SECRET: t.svc.keys.signingSecret,
-      SVC_REDIRECT_FROM: SERVICE_URL,
-      SVC_REDIRECT_TO: t.svc.url,
+      SERVICE_URL: t.svc.url,
       ...extraEnv,
     },
   });

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { SERVICE_URL } from '@svc/runtime';
-import { REDIRECT_PRELOAD, spawnProcess, useServiceAndApp } from '@svc/testkit';
+import { spawnProcess, useServiceAndApp } from '@svc/testkit';
 import { describe, expect, it } from 'vitest';
 
 // Process handlers in a real Node process (test/fixtures/crash-app.mjs) against the real service.
@@ -9,14 +8,13 @@ const APP = fileURLToPath(new URL('../fixtures/crash-app.mjs', import.meta.url))
 const t = useServiceAndApp();
 
 function start(mode: string) {
-  t.app = spawnProcess(process.execPath, ['--import', REDIRECT_PRELOAD, APP], {
+  t.app = spawnProcess(process.execPath, [APP], {
     env: {
       PATH: process.env.PATH,
       MODE: mode,
       SERVICE_KEY_ID: t.svc.keys.keyId,
       SERVICE_SIGNING_SECRET: t.svc.keys.signingSecret,
-      SVC_REDIRECT_FROM: SERVICE_URL,
-      SVC_REDIRECT_TO: t.svc.url,
+      SERVICE_URL: t.svc.url,
     },
   });
   return t.app;

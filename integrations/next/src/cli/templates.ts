@@ -7,8 +7,8 @@ export const INSTRUMENTATION = `${MARKER}. Server errors become cards (Node and 
 import { captureRequestError, registerSvc } from '@svc/next';
 
 export function register() {
-  // Credentials: SERVICE_KEY_ID and SERVICE_SIGNING_SECRET, read at run time (server-only; never
-  // NEXT_PUBLIC_). Release and environment: inlined at build time by withSvc (next.config).
+  // Read at run time: SERVICE_URL (your Svc service), SERVICE_KEY_ID and SERVICE_SIGNING_SECRET
+  // (server-only; never NEXT_PUBLIC_). Release and environment: inlined at build by withSvc.
   registerSvc({
     release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
     environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
@@ -22,8 +22,9 @@ export const INSTRUMENTATION_CLIENT = `${MARKER}. Browser errors become cards.
 import { registerSvcClient } from '@svc/next/client';
 
 registerSvcClient({
-  // Literal process.env.NEXT_PUBLIC_* references: Next inlines only these.
+  // Literal process.env.NEXT_PUBLIC_* references: Next inlines only these, at build time.
   apiKey: process.env.NEXT_PUBLIC_SERVICE_API_KEY,
+  serviceUrl: process.env.NEXT_PUBLIC_SERVICE_URL,
   environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
   release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
 });

@@ -8,6 +8,12 @@ import { installWindowHandlers } from './window.ts';
 /** Options of {@link registerSvcClient}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextClientOptions extends SvcOptions {
   /**
+   * Address of your Svc service (a deployment setting, not a contract 8.5 option). Pass the literal
+   * `process.env.NEXT_PUBLIC_SERVICE_URL` (`withSvc` fills it from `SERVICE_URL` at build time).
+   * @default the runtime's default address
+   */
+  serviceUrl?: string;
+  /**
    * Also report, from error boundaries, server errors that reach the browser (they carry a
    * `digest` and only a redacted message; the server already reported them).
    * @default false
@@ -33,14 +39,22 @@ export interface SvcNextClientOptions extends SvcOptions {
  */
 export function registerSvcClient(options: SvcNextClientOptions = {}): SvcClient | undefined {
   try {
-    const { reportServerErrors, windowHandlers, method, keyId, signingSecret, ...rest } = options;
+    const {
+      reportServerErrors,
+      windowHandlers,
+      method,
+      keyId,
+      signingSecret,
+      serviceUrl,
+      ...rest
+    } = options;
     if (keyId !== undefined || signingSecret !== undefined) {
       console.warn('[svc/next] keyId/signingSecret are server-only; ignored in the browser');
     }
     const state = clientState();
     if (reportServerErrors !== undefined) state.reportServerErrors = reportServerErrors;
     if (method !== undefined) state.method = method;
-    const client = initShared(rest);
+    const client = initShared(rest, { serviceUrl: serviceUrl || undefined });
     if (windowHandlers !== false) installWindowHandlers();
     return client;
   } catch (error) {

@@ -5,6 +5,12 @@ import { findSecretLeaks } from './secrets.ts';
 
 export interface WithSvcOptions {
   /**
+   * Address of your Svc service for the browser client (`NEXT_PUBLIC_SERVICE_URL`, inlined at
+   * build time); the server reads `SERVICE_URL` at run time.
+   * @default process.env.NEXT_PUBLIC_SERVICE_URL ?? process.env.SERVICE_URL
+   */
+  serviceUrl?: string;
+  /**
    * Release tag value (`release:<value>`).
    * @default process.env.SERVICE_RELEASE ?? process.env.VERCEL_GIT_COMMIT_SHA
    */
@@ -26,6 +32,7 @@ export interface WithSvcOptions {
 /** The keys `withSvc` adds to `env` (inlined into server and browser code by Next). */
 export const RELEASE_ENV = 'NEXT_PUBLIC_SERVICE_RELEASE';
 export const ENVIRONMENT_ENV = 'NEXT_PUBLIC_SERVICE_ENVIRONMENT';
+export const SERVICE_URL_ENV = 'NEXT_PUBLIC_SERVICE_URL';
 
 type ConfigObject = { env?: Record<string, string | undefined> } & Record<string, unknown>;
 type ConfigInput<C> = C | ((phase: string, ctx: any) => C | Promise<C>);
@@ -47,10 +54,16 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
     processEnv.VERCEL_ENV,
     processEnv.NODE_ENV,
   );
+  const serviceUrl = nonEmpty(
+    options.serviceUrl,
+    processEnv[SERVICE_URL_ENV],
+    processEnv.SERVICE_URL,
+  );
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(config.env ?? {})) if (typeof v === 'string') env[k] = v;
   if (release && env[RELEASE_ENV] === undefined) env[RELEASE_ENV] = release;
   if (environment && env[ENVIRONMENT_ENV] === undefined) env[ENVIRONMENT_ENV] = environment;
+  if (serviceUrl && env[SERVICE_URL_ENV] === undefined) env[SERVICE_URL_ENV] = serviceUrl;
 
   const leaks = findSecretLeaks(processEnv, env);
   if (leaks.length > 0) {
@@ -63,8 +76,9 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
 }
 
 /**
- * Wraps a Next config (object or function form). Adds `NEXT_PUBLIC_SERVICE_RELEASE` and
- * `NEXT_PUBLIC_SERVICE_ENVIRONMENT` to `env` (existing values win) and checks, when Next loads the
+ * Wraps a Next config (object or function form). Adds `NEXT_PUBLIC_SERVICE_RELEASE`,
+ * `NEXT_PUBLIC_SERVICE_ENVIRONMENT` and `NEXT_PUBLIC_SERVICE_URL` to `env` (existing values win)
+ * and checks, when Next loads the
  * config (`next build`, `next dev`, `next start`), that no server-only credential is exposed.
  */
 export function withSvc<C extends ConfigObject>(config: C, options?: WithSvcOptions): C;

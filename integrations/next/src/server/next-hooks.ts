@@ -1,5 +1,5 @@
 // Server entry wiring: Next's `after()` is passed in here so the rest stays testable without Next.
-import { after } from 'next/server';
+import { after } from 'next/server.js';
 import { createRequestErrorHandler, type RequestErrorHandlerOptions } from './capture.ts';
 
 /** `createRequestErrorHandler` with Next's `after()` as the flush fallback. */

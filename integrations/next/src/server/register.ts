@@ -5,6 +5,12 @@ import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/run
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextServerOptions extends SvcOptions {
   /**
+   * Address of your Svc service (a deployment setting, not a contract 8.5 option).
+   * @default process.env.SERVICE_URL at run time, else `NEXT_PUBLIC_SERVICE_URL`, else the
+   * runtime's default address
+   */
+  serviceUrl?: string;
+  /**
    * Longest time a request waits for its reports when the platform offers neither `waitUntil`
    * nor `after()`, in milliseconds.
    * @default 2000
@@ -39,7 +45,7 @@ export function withDefaults(options: SvcOptions, defaults: SvcOptions): SvcOpti
 }
 
 /**
- * Creates (once) the shared server client. Credentials default to `SERVICE_KEY_ID` and
+ * Creates (once) the shared server client, posting to `SERVICE_URL`. Credentials default to `SERVICE_KEY_ID` and
  * `SERVICE_SIGNING_SECRET`; `environment` and `release` default to what `withSvc` injected
  * (`NEXT_PUBLIC_SERVICE_ENVIRONMENT`, `NEXT_PUBLIC_SERVICE_RELEASE`). Never throws: without
  * credentials the runtime disables itself with a warning. Later calls return the same client.
@@ -48,7 +54,7 @@ export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | und
   try {
     const existing = getShared();
     if (existing) return existing;
-    const { flushTimeoutMs, ...clientOptions } = options;
+    const { flushTimeoutMs, serviceUrl, ...clientOptions } = options;
     const state = serverState();
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
     if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
@@ -58,7 +64,9 @@ export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | und
       environment: env('NEXT_PUBLIC_SERVICE_ENVIRONMENT') ?? env('SERVICE_ENVIRONMENT'),
       release: env('NEXT_PUBLIC_SERVICE_RELEASE') ?? env('SERVICE_RELEASE'),
     };
-    return initShared(withDefaults(clientOptions, defaults));
+    return initShared(withDefaults(clientOptions, defaults), {
+      serviceUrl: serviceUrl || env('SERVICE_URL') || env('NEXT_PUBLIC_SERVICE_URL'),
+    });
   } catch (error) {
     console.warn('[svc/next] could not start the server client:', (error as Error)?.message);
     return undefined;

@@ -32,6 +32,24 @@ describe('withSvc', () => {
     });
   });
 
+  it('gives the browser the service address: option, else NEXT_PUBLIC_SERVICE_URL, else SERVICE_URL', () => {
+    const empty = {} as { env?: Record<string, string> };
+    const fromServer = withSvc(empty, { processEnv: { SERVICE_URL: 'http://127.0.0.1:8787' } });
+    expect(fromServer.env).toEqual({ NEXT_PUBLIC_SERVICE_URL: 'http://127.0.0.1:8787' });
+    const both = withSvc(empty, {
+      processEnv: {
+        SERVICE_URL: 'http://internal:8787',
+        NEXT_PUBLIC_SERVICE_URL: 'https://a.example',
+      },
+    });
+    expect(both.env).toEqual({ NEXT_PUBLIC_SERVICE_URL: 'https://a.example' });
+    const option = withSvc(empty, {
+      serviceUrl: 'https://b.example',
+      processEnv: { SERVICE_URL: 'x' },
+    });
+    expect(option.env).toEqual({ NEXT_PUBLIC_SERVICE_URL: 'https://b.example' });
+  });
+
   it('adds nothing it does not know', () => {
     expect(withSvc({}, { processEnv: {} })).toEqual({ env: {} });
   });

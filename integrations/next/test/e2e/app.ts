@@ -1,7 +1,6 @@
 // Builds and starts the real example app (examples/next) with `next build` / `next start`.
 import { fileURLToPath } from 'node:url';
-import { SERVICE_URL } from '@svc/runtime';
-import { REDIRECT_PRELOAD, type Spawned, spawnProcess } from '@svc/testkit';
+import { type Spawned, spawnProcess } from '@svc/testkit';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../../../examples/next/', import.meta.url));
 const DEBUG_PRELOAD = fileURLToPath(new URL('./debug-preload.mjs', import.meta.url));
@@ -17,9 +16,11 @@ export interface Keys {
   signingSecret: string;
 }
 
-function baseEnv(distDir: string, keys: Keys): NodeJS.ProcessEnv {
+/** The environment a self-hosting user gives `next build` and `next start`. */
+function baseEnv(distDir: string, keys: Keys, serviceUrl: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    SERVICE_URL: serviceUrl,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     SVC_NEXT_DIST_DIR: distDir,
@@ -29,21 +30,26 @@ function baseEnv(distDir: string, keys: Keys): NodeJS.ProcessEnv {
   };
 }
 
-/** `next build --webpack|--turbopack` into `distDir`, with every credential in the environment. */
-export async function buildExample(bundler: Bundler, distDir: string, keys: Keys): Promise<void> {
+/**
+ * `next build --webpack|--turbopack` into `distDir`, with every credential and `SERVICE_URL` in the
+ * environment (withSvc hands the address to the browser as `NEXT_PUBLIC_SERVICE_URL`).
+ */
+export async function buildExample(
+  bundler: Bundler,
+  distDir: string,
+  keys: Keys,
+  serviceUrl: string,
+): Promise<void> {
   const build = spawnProcess(process.execPath, [NEXT_BIN, 'build', `--${bundler}`], {
     cwd: EXAMPLE_DIR,
     // Only the build sees SERVICE_RELEASE: withSvc must carry it into server and browser code.
-    env: { ...baseEnv(distDir, keys), SERVICE_RELEASE: 'e2e' },
+    env: { ...baseEnv(distDir, keys, serviceUrl), SERVICE_RELEASE: 'e2e' },
   });
   const code = await build.exited;
   if (code !== 0) throw new Error(`next build --${bundler} failed (${code}):\n${build.output()}`);
 }
 
-/**
- * `next start` on a random port. The redirect preload sends the SDK's fixed service address to
- * the local reference service (the SDK has no base-URL option).
- */
+/** `next start` on a random port, with `SERVICE_URL` pointing at the local reference service. */
 export async function startExample(
   distDir: string,
   keys: Keys,
@@ -52,10 +58,8 @@ export async function startExample(
   const app = spawnProcess(process.execPath, [NEXT_BIN, 'start', '-p', '0', '-H', '127.0.0.1'], {
     cwd: EXAMPLE_DIR,
     env: {
-      ...baseEnv(distDir, keys),
-      NODE_OPTIONS: `--import=${REDIRECT_PRELOAD} --import=${DEBUG_PRELOAD}`,
-      SVC_REDIRECT_FROM: SERVICE_URL,
-      SVC_REDIRECT_TO: serviceUrl,
+      ...baseEnv(distDir, keys, serviceUrl),
+      NODE_OPTIONS: `--import=${DEBUG_PRELOAD}`,
     },
   });
   const [, url] = (await app.waitFor(/Local:\s+(http:\/\/\S+)/, 120_000)) as RegExpMatchArray;

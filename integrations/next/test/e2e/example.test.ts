@@ -3,9 +3,8 @@
 // folds into it), redirect()/notFound() none, and no secret may reach the browser output.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_URL } from '@svc/runtime';
 import { startTestService, type TestService } from '@svc/server/testing';
-import { launchChromium, routeService, type Spawned } from '@svc/testkit';
+import { launchChromium, type Spawned } from '@svc/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanStatic } from '../../src/cli/check.ts';
@@ -49,7 +48,6 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
   const openPage = async (path: string): Promise<Page> => {
     browser ??= await launchChromium();
     const page = await browser.newPage();
-    await routeService(page, SERVICE_URL, service.url);
     await page.goto(appUrl + path);
     return page;
   };
@@ -57,7 +55,7 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
   beforeAll(async () => {
     service = await startTestService();
     rmSync(join(EXAMPLE_DIR, distDir), { recursive: true, force: true });
-    await buildExample(bundler, distDir, service.keys);
+    await buildExample(bundler, distDir, service.keys, service.url);
     const started = await startExample(distDir, service.keys, service.url);
     app = started.app;
     appUrl = started.url;

@@ -15,10 +15,10 @@ export default defineNuxtPlugin({
   setup(nuxtApp) {
     try {
       const config = useRuntimeConfig().public;
-      const client = initShared({
-        ...toSdkOptions(config.svc),
-        apiKey: config.serviceApiKey || undefined,
-      });
+      const client = initShared(
+        { ...toSdkOptions(config.svc), apiKey: config.serviceApiKey || undefined },
+        { serviceUrl: config.serviceUrl || undefined },
+      );
       const seen = new WeakSet<object>();
 
       const report = (error: unknown) => {

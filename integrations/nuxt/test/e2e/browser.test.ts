@@ -1,11 +1,10 @@
-import { SERVICE_URL } from '@svc/runtime';
-import { launchChromium, routeService, useServiceAndApp } from '@svc/testkit';
+import { launchChromium, useServiceAndApp } from '@svc/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANARY, startApp, until } from './build';
 
-// Real Debian Chromium through playwright-core. The page's requests for the SDK's fixed service
-// address are forwarded to the local reference service by `routeService`.
+// Real Chromium through playwright-core. The page posts to the local reference service, set at run
+// time with NUXT_PUBLIC_SERVICE_URL.
 const t = useServiceAndApp();
 let browser: Browser;
 
@@ -18,10 +17,10 @@ async function openPage(env: Record<string, string> = {}) {
   const started = await startApp(t.svc.url, t.svc.keys, env);
   t.app = started.app;
   const page = await browser.newPage();
-  await routeService(page, SERVICE_URL, t.svc.url);
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().startsWith(SERVICE_URL)) requests.push(r.headers().authorization ?? '');
+    if (r.url().startsWith(t.svc.url) && r.method() === 'POST')
+      requests.push(r.headers().authorization ?? '');
   });
   await page.goto(`${started.base}/`, { waitUntil: 'networkidle' });
   return { page, requests };

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REDIRECT_PRELOAD, spawnProcess, type Spawned } from '@svc/testkit';
+import { spawnProcess, type Spawned } from '@svc/testkit';
 
 // Shared by the e2e files: builds examples/nuxt ONCE with `nuxi build` (plus the canary layer,
-// from the globalSetup), then starts `.output/server/index.mjs` as a real process. The SDK has no base-URL option, so the
-// process is preloaded with the testkit redirect seam (a test seam: the module needs no preload).
+// from the globalSetup), then starts `.output/server/index.mjs` as a real process, pointed at the
+// local reference service as a self-hosting user does: SERVICE_URL (Nitro) and
+// NUXT_PUBLIC_SERVICE_URL (the browser), both read at run time.
 
 export const EXAMPLE = fileURLToPath(new URL('../../../../examples/nuxt/', import.meta.url));
 export const OUTPUT = join(EXAMPLE, '.output');
@@ -73,27 +74,22 @@ export async function startApp(
   keys: Keys,
   env: Record<string, string> = {},
 ): Promise<{ app: Spawned; base: string }> {
-  // Imported here, not at the top: the globalSetup loads this file before runtime/dist may exist.
-  const { SERVICE_URL } = await import('@svc/runtime');
   // As deployed: `node .output/server/index.mjs` from the app's root.
-  const app = spawnProcess(
-    process.execPath,
-    ['--import', REDIRECT_PRELOAD, '.output/server/index.mjs'],
-    {
-      cwd: EXAMPLE,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        NUXT_PUBLIC_SERVICE_API_KEY: keys.apiKey,
-        NUXT_SERVICE_KEY_ID: keys.keyId,
-        NUXT_SERVICE_SIGNING_SECRET: keys.signingSecret,
-        SVC_REDIRECT_FROM: SERVICE_URL,
-        SVC_REDIRECT_TO: serviceUrl,
-        ...env,
-      },
+  const app = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
+    cwd: EXAMPLE,
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SERVICE_URL: serviceUrl,
+      NUXT_PUBLIC_SERVICE_URL: serviceUrl,
+      NUXT_PUBLIC_SERVICE_API_KEY: keys.apiKey,
+      NUXT_SERVICE_KEY_ID: keys.keyId,
+      NUXT_SERVICE_SIGNING_SECRET: keys.signingSecret,
+      NUXT_PUBLIC_SVC_ENVIRONMENT: 'example',
+      ...env,
     },
-  );
+  });
   const [, base] = await app.waitFor(/Listening on (http:\/\/\S+)/);
   return { app, base: base!.replace(/\/$/, '') };
 }

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { SERVICE_URL } from '@svc/runtime';
 import { startTestService } from '@svc/server/testing';
-import { launchChromium, routeService, spawnProcess, type Spawned } from '@svc/testkit';
-import type { Browser, Page } from 'playwright-core';
+import { launchChromium, spawnProcess, type Spawned } from '@svc/testkit';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // examples/vite built with the real `vite build`, served with `vite preview` on a random port, and
-// driven in Debian Chromium; reports go to the real reference service through routeService().
+// driven in Chromium; reports go to the real reference service set as VITE_SERVICE_URL at build.
 const EXAMPLE = fileURLToPath(new URL('../../../../examples/vite/', import.meta.url));
 const VITE = fileURLToPath(new URL('../../../../node_modules/vite/bin/vite.js', import.meta.url));
 
@@ -46,6 +45,7 @@ beforeAll(async () => {
     NO_COLOR: '1',
     NODE_ENV: 'production', // vitest sets NODE_ENV=test, which would make vite build React's dev build
     VITE_SERVICE_API_KEY: svc.keys.apiKey,
+    VITE_SERVICE_URL: svc.url,
     SERVICE_RELEASE: 'shop@2.0.0',
     // Server credentials present in the build environment: the leak guard must find them absent.
     SERVICE_KEY_ID: svc.keys.keyId,
@@ -80,19 +80,9 @@ afterAll(async () => {
 
 async function openPage() {
   const page = await browser!.newPage();
-  await routeService(page, SERVICE_URL, svc.url);
   await page.goto(base);
   await page.waitForSelector('#place-order');
   return page;
-}
-
-/**
- * The page may still be relaying a report when it closes (the runtime flushes on pagehide); the
- * relay's late fulfil then fails inside routeService, so its errors are dropped first.
- */
-async function closePage(page: Page) {
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.close();
 }
 
 describe('examples/vite in Chromium against the reference service', () => {
@@ -100,7 +90,7 @@ describe('examples/vite in Chromium against the reference service', () => {
     const page = await openPage();
     await page.click('#place-order');
     const cards = await cardsWhen((c) => c.some((x) => x.title.startsWith('Uncaught')));
-    await closePage(page);
+    await page.close();
     const card = cards.find((x) => x.title.startsWith('Uncaught'))!;
     expect(card).toMatchObject({
       title: 'Uncaught Error: Checkout failed: payment provider rejected the order',
@@ -118,7 +108,7 @@ describe('examples/vite in Chromium against the reference service', () => {
     await page.click('#show-receipt');
     await page.waitForSelector('text=Something broke; it has been reported.');
     const cards = await cardsWhen((c) => c.some((x) => x.title.startsWith('Render error')));
-    await closePage(page);
+    await page.close();
     const card = cards.find((x) => x.title.startsWith('Render error'))!;
     expect(card.title).toBe('Render error Error: Receipt template is missing');
     expect(card.tags).toEqual(expect.arrayContaining(['react']));

@@ -6,18 +6,22 @@ import { type ErrorContext, serverErrorTitle } from '../shared/title';
 import { flushOnShutdown } from './shutdown';
 
 /**
- * Nitro side: one shared client from the *private* runtime config, read when the server starts
+ * Nitro side: one shared client from the *private* runtime config and `SERVICE_URL`, read when the server starts
  * (so `NUXT_SERVICE_*` variables apply without a rebuild, and no `--import` preload is needed).
  * Server errors reach the Nitro `error` hook; H3Error 3xx/4xx are client mistakes and skipped.
  */
 export default defineNitroPlugin((nitroApp) => {
   try {
     const config = useRuntimeConfig();
-    const client = initShared({
-      ...toSdkOptions(config.public?.svc),
-      keyId: config.serviceKeyId || undefined,
-      signingSecret: config.serviceSigningSecret || undefined,
-    });
+    const client = initShared(
+      {
+        ...toSdkOptions(config.public?.svc),
+        keyId: config.serviceKeyId || undefined,
+        signingSecret: config.serviceSigningSecret || undefined,
+      },
+      // The server may reach the service at another (internal) address than the browser.
+      { serviceUrl: process.env.SERVICE_URL || config.public?.serviceUrl || undefined },
+    );
 
     nitroApp.hooks.hook('error', (error: unknown, context: ErrorContext) => {
       try {

@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `svc-server` command. A committed file rather than dist/cli.js itself, so npm links the
+// command even when node_modules is installed before the package is built (a fresh checkout).
+import('../dist/cli.js').catch((error) => {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  console.error('svc-server: not built yet; run `npm run build` (or `npm start`) first.');
+  process.exitCode = 1;
+});
