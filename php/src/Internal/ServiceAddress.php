@@ -8,8 +8,8 @@ use Svc\Generated\Service;
 
 /**
  * The service address, a deployment setting beside the options (contract 4 gives SDKs no base-URL
- * option): the `SERVICE_URL` environment variable, else the `serviceUrl` argument, else the address
- * the SDK was generated with. An invalid value disables the client with one warning.
+ * option): the `serviceUrl` argument, else the `SERVICE_URL` environment variable, else the
+ * address the SDK was generated with (the same order as the TypeScript SDK). An invalid value disables the client with one warning.
  */
 final class ServiceAddress
 {
@@ -22,8 +22,8 @@ final class ServiceAddress
     public static function resolve(?string $fromEnvironment, mixed $explicit): self
     {
         [$value, $source] = match (true) {
-            $fromEnvironment !== null && trim($fromEnvironment) !== '' => [$fromEnvironment, Service::URL_ENV],
             $explicit !== null => [$explicit, 'serviceUrl'],
+            $fromEnvironment !== null && trim($fromEnvironment) !== '' => [$fromEnvironment, Service::URL_ENV],
             default => [Service::URL, null],
         };
         $url = \is_string($value) ? rtrim(trim($value), '/') : null;

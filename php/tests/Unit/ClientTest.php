@@ -46,10 +46,11 @@ final class ClientTest extends TestCase
         self::assertSame(['[svc] keyId and signingSecret go together'], $recorder->linesOf('warning'));
     }
 
-    public function testTheServiceAddressIsSERVICE_URLThenServiceUrlThenTheGeneratedDefault(): void
+    public function testTheServiceAddressIsServiceUrlThenSERVICE_URLThenTheGeneratedDefault(): void
     {
         $cases = [
-            [['SERVICE_URL' => 'http://env.example:8080/'], 'http://arg.example', 'http://env.example:8080/api/v1/tasks'],
+            [['SERVICE_URL' => 'http://env.example:8080/'], 'http://arg.example', 'http://arg.example/api/v1/tasks'],
+            [['SERVICE_URL' => 'http://env.example:8080/'], null, 'http://env.example:8080/api/v1/tasks'],
             [[], 'https://arg.example/errors/', 'https://arg.example/errors/api/v1/tasks'],
             [[], null, 'https://api.svc.example/api/v1/tasks'],
         ];
