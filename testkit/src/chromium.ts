@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium; never a downloaded browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** `$CHROMIUM_PATH`, else Debian's Chromium; never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
   '--headless',
