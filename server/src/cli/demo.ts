@@ -1,5 +1,6 @@
 import { createClient, SERVICE_URL } from '@svc/runtime';
 import type { Admin } from '../admin.ts';
+import type { AdminTokens } from '../board/tokens.ts';
 import { startServer } from '../server.ts';
 import type { Flags } from './args.ts';
 import { cardsTable } from './format.ts';
@@ -46,12 +47,21 @@ async function demoSecretKey(admin: Admin, projectId: number) {
   return admin.createSecretKey({ projectId, name: 'demo-run' });
 }
 
+/** A fresh admin token per run for the board (only its hash is kept); earlier demo ones are revoked. */
+async function demoAdminToken(tokens: AdminTokens): Promise<string> {
+  for (const t of await tokens.list()) {
+    if (t.name === 'demo-board' && !t.revokedAt) await tokens.revoke(t.id);
+  }
+  return (await tokens.create({ name: 'demo-board' })).token;
+}
+
 /** `svc-server demo`: serve on 127.0.0.1:8787, send real signed+encrypted reports, print the cards. */
 export async function runDemo(flags: Flags): Promise<void> {
   const opts = serveOptions(flags);
-  const server = await startServer(opts);
+  const server = await startServer({ ...opts, board: true });
   console.log(`svc-server listening on ${server.url} (data: ${opts.dataDir})`);
   const { admin } = server;
+  const boardToken = await demoAdminToken(server.board!.adminTokens);
   const demo = await demoProject(admin);
   const secret = await demoSecretKey(admin, demo.project.id);
   let encryptionPublicKey = demo.encryptionPublicKey;
@@ -91,6 +101,9 @@ export async function runDemo(flags: Flags): Promise<void> {
   const result = await client.flush({ timeoutMs: 15_000 });
   console.log(`\nSent through @svc/runtime: ${JSON.stringify(result)}\n`);
   console.log(cardsTable(await admin.listCards(demo.project.id)));
+  console.log(
+    `\nBoard: ${server.board!.url} (sign in with this run's admin token, shown once):\n  ${boardToken}`,
+  );
   console.log(
     `\nStill serving on ${server.url} (Ctrl-C to stop). Try: svc-server cards list --project ${demo.project.id}`,
   );
