@@ -48,19 +48,15 @@ function renderTrace(text: string): Html {
   let firstOwn = true;
   const items = groups.map((group) => {
     if (!('frame' in group[0]!)) {
-      return html`<pre class="message">
-${group.map((l) => (l as { text: string }).text).join('\n')}</pre>`;
+      const text = group.map((l) => (l as { text: string }).text).join('\n');
+      return html`<pre class="message">${'\n'}${text}</pre>`;
     }
-    return html`<ol class="frames">
-      ${group.map((l) => {
-        const f = (l as { frame: Frame }).frame;
-        const own = !f.dependency && firstOwn;
-        if (own) firstOwn = false;
-        return html`<li class="${f.dependency ? 'dep' : own ? 'own first' : 'own'}">
-          <span class="fn">${f.fn || '(anonymous)'}</span> <span class="loc">${f.location}</span>
-        </li>`;
-      })}
-    </ol>`;
+    return html`<ol class="frames">${group.map((l) => {
+      const f = (l as { frame: Frame }).frame;
+      const own = !f.dependency && firstOwn;
+      if (own) firstOwn = false;
+      return html`<li class="${f.dependency ? 'dep' : own ? 'own first' : 'own'}"><span class="fn">${f.fn || '(anonymous)'}</span> <span class="loc">${f.location}</span></li>`;
+    })}</ol>`;
   });
   return html`<div class="trace">${items}</div>`;
 }
@@ -108,5 +104,6 @@ export function renderDescription(text: string | null, type: Card['description_t
   if (text === null || text.trim() === '') return html`<p class="muted">No description.</p>`;
   if (type === 'code') return renderTrace(text);
   const pretty = type === 'json' ? prettyJson(text) : undefined;
-  return html`<pre class="${pretty === undefined ? 'plain' : 'json'}">${pretty ?? text}</pre>`;
+  // The parser drops one newline right after <pre>: this one, so the text's own stays.
+  return html`<pre class="${pretty === undefined ? 'plain' : 'json'}">${'\n'}${pretty ?? text}</pre>`;
 }
