@@ -101,6 +101,7 @@ describe('svc-server demo (the main job behind npm start)', () => {
   it('serves, creates the demo project once, sends signed+encrypted reports through @svc/runtime and keeps serving', async () => {
     const { spawnProcess } = await import('../../../testkit/src/process.ts');
     const demoDir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
+    let previousToken: string | undefined;
     try {
       for (const run of [1, 2]) {
         const p = spawnProcess(process.execPath, [
@@ -124,6 +125,18 @@ describe('svc-server demo (the main job behind npm start)', () => {
           const url = /Still serving on (\S+) /.exec(out)![1]!;
           const health = await fetch(`${url}/health`);
           expect(health.status).toBe(200);
+          // The board is on, and this run's printed admin token opens it (the previous one no more).
+          const [, board, token] = /Board: (\S+) .*\n {2}(svc_adm_[0-9a-f]{64})/.exec(out)!;
+          expect(board).toBe(`${url}/board`);
+          const page = await fetch(board!, { headers: { authorization: `Bearer ${token}` } });
+          expect(await page.text()).toContain('Demo project');
+          if (previousToken) {
+            const old = await fetch(board!, {
+              headers: { authorization: `Bearer ${previousToken}` },
+            });
+            expect(old.status).toBe(401);
+          }
+          previousToken = token;
         } finally {
           p.kill('SIGTERM');
           await p.exited;
