@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 
 const CSS = `
 :root{color-scheme:light dark;--fg:#1d2330;--muted:#667085;--bg:#fff;--panel:#f6f7f9;--line:#e2e5ea;
---link:#2454c5;--crit:#b42318;--major:#c4320a;--mod:#b54708;--minor:#475467;--ok:#2e7d5b;--warn:#c77700;--over:#b42318}
+--link:#2454c5;--crit:#b42318;--major:#dc6803;--mod:#a15c07;--minor:#475467;--ok:#2e7d5b;--warn:#c77700;--over:#b42318}
 @media (prefers-color-scheme:dark){:root{--fg:#e6e8ec;--muted:#98a2b3;--bg:#14171c;--panel:#1d2128;
 --line:#2e333b;--link:#8fb0ff;--crit:#ff8a7a;--major:#ffa26b;--mod:#f5c06b;--minor:#b6bfcc}}
 *{box-sizing:border-box}

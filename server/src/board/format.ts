@@ -28,5 +28,9 @@ export function ago(ms: number, now: number): string {
 export const time = (ms: number, now: number) =>
   html`<time datetime="${new Date(ms).toISOString()}" title="${utc(ms)}">${ago(ms, now)}</time>`;
 
-export const percent = (part: number, whole: number): string =>
-  whole > 0 ? `${Math.round((part / whole) * 100)} %` : '–';
+/** `42 %`; a share above zero never reads as `0 %`. */
+export function percent(part: number, whole: number): string {
+  if (whole <= 0) return '–';
+  const share = (part / whole) * 100;
+  return share > 0 && share < 1 ? '< 1 %' : `${Math.round(share)} %`;
+}

@@ -21,7 +21,11 @@ async function serve(...flags: string[]) {
     ...flags,
   ]);
   const [, url] = (await p.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)) as string[];
-  return { url: url!, output: p.output, stop: async () => (p.kill('SIGTERM'), await p.exited) };
+  const stop = async () => {
+    p.kill('SIGTERM');
+    await p.exited;
+  };
+  return { url: url!, output: p.output, stop };
 }
 
 describe('svc-server admin-token and serve --board', () => {
