@@ -27,8 +27,8 @@ const KEY_COLUMNS: Record<CardSort, string[]> = {
   last_seen: ['last_seen_at', 'id'],
   first_seen: ['created_at', 'id'],
   count: ['occurrence_count', 'id'],
-  severity: ['severity_rank', 'last_seen_at', 'id'],
-  priority: ['priority_rank', 'last_seen_at', 'id'],
+  severity: ['severity_rank', 'id'],
+  priority: ['priority_rank', 'id'],
   title: ['title', 'id'],
 };
 
