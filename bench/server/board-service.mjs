@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../../server/dist/index.js';
 
-export const BOARD_OBJECTS = `DROP INDEX cards_by_last_seen; DROP INDEX cards_by_first_seen;
+const BOARD_OBJECTS = `DROP INDEX cards_by_last_seen; DROP INDEX cards_by_first_seen;
   DROP INDEX cards_by_count; DROP INDEX cards_by_severity; DROP INDEX cards_by_priority;
   DROP TRIGGER card_hours_on_insert; DROP TRIGGER card_hours_on_count; DROP TRIGGER card_hours_prune;`;
 

@@ -66,7 +66,7 @@ function report(i) {
   };
 }
 
-const keyOf = (store, projectId, accountId) => ({
+const keyOf = (projectId, accountId) => ({
   id: 1,
   kind: 'publishable',
   projectId,
@@ -86,7 +86,7 @@ async function newStore(dataDir, now) {
   });
   const account = await store.createAccount({ name: 'Bench', plan: 'team', members: [] });
   const project = await store.createProject({ accountId: account.id, name: 'Big board' });
-  return { store, key: keyOf(store, project.id, account.id), projectId: project.id };
+  return { store, key: keyOf(project.id, account.id), projectId: project.id };
 }
 
 /** 100k new cards plus 25 % repeats of earlier ones, over 30 days, through the real ingest path. */
