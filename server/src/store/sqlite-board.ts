@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import type { BoardStore, BoardVariant, CardQuery, CardSort } from './board-types.ts';
 import { migrate } from './migrations.ts';
-import type { CardRow } from './rows.ts';
+import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
 import { createSqliteSessions } from './sqlite-sessions.ts';
 
 // The board's reads over the same SQLite file as the ingestion store, on a connection of its own
@@ -35,31 +35,21 @@ const KEY_COLUMNS: Record<CardSort, string[]> = {
 const SUMMARY = `id, title, severity, priority, tags, occurrence_count, description_type, created_at,
   last_seen_at, severity_rank, priority_rank`;
 
-interface SummaryRow {
-  id: number;
-  title: string;
-  severity: string;
-  priority: string;
-  tags: string;
-  occurrence_count: number;
-  description_type: 'plain' | 'code' | 'json';
-  created_at: number;
-  last_seen_at: number;
-  [column: string]: string | number;
-}
+type SummaryRow = Pick<
+  CardRow,
+  | 'id'
+  | 'title'
+  | 'severity'
+  | 'priority'
+  | 'tags'
+  | 'occurrence_count'
+  | 'description_type'
+  | 'created_at'
+  | 'last_seen_at'
+> & { severity_rank: number; priority_rank: number };
 
-interface VariantRow {
-  id: number;
-  title: string | null;
-  description: string | null;
-  description_length: number | null;
-  file_name: string | null;
-  line_number: number | null;
-  count: number;
-  first_seen_at: number;
-  last_seen_at: number;
-  aggregate: number;
-}
+/** A variant row with its body possibly cut, and the body's full length. */
+type VariantRow = StoredVariantRow & { description_length: number | null };
 
 const toVariant = (r: VariantRow): BoardVariant => ({
   id: r.id,
@@ -137,7 +127,7 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
           descriptionType: r.description_type,
           firstSeenAt: r.created_at,
           lastSeenAt: r.last_seen_at,
-          key: KEY_COLUMNS[query.sort].map((c) => r[c]!),
+          key: KEY_COLUMNS[query.sort].map((c) => r[c as keyof SummaryRow]),
         })),
       };
     },
