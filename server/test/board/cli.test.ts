@@ -21,6 +21,8 @@ async function serve(...flags: string[]) {
     ...flags,
   ]);
   const [, url] = (await p.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)) as string[];
+  // The board's line is a separate write that may arrive in a later chunk.
+  if (flags.includes('--board')) await p.waitFor(/Board: \S+/, 30_000);
   const stop = async () => {
     p.kill('SIGTERM');
     await p.exited;
@@ -63,8 +65,8 @@ describe('svc-server admin-token and serve --board', () => {
   it('serves no board without --board', async () => {
     const server = await serve();
     try {
-      expect(server.output()).not.toContain('Board:');
       expect((await fetch(`${server.url}/board`)).status).toBe(404);
+      expect(server.output()).not.toContain('Board:');
     } finally {
       await server.stop();
     }
