@@ -3,7 +3,7 @@
 // Writes bench/server/RESULTS.md. Build the server first (npm run build -w @svc/server).
 import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -197,5 +197,8 @@ ${table.join('\n')}
 Target: deduplicated bearer reports >= 50 % of the ceiling: ${rows[1].ratio >= 0.5 ? 'met' : 'NOT met'} (median of per-round ratios: ${Math.round(rows[1].ratio * 100)} %).
 Measured ${new Date().toISOString()}.
 `;
-writeFileSync(here('RESULTS.md'), md);
+// The board section (bench/server/board.mjs) follows this one; keep it.
+const previous = existsSync(here('RESULTS.md')) ? readFileSync(here('RESULTS.md'), 'utf8') : '';
+const board = previous.indexOf('<!-- board');
+writeFileSync(here('RESULTS.md'), board >= 0 ? `${md}\n${previous.slice(board)}` : md);
 console.log(md);

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@svc/runtime';
 import { startServer } from '@svc/server';
-import { demoProject, demoSecretKey } from './project.js';
+import { demoAdminToken, demoProject, demoSecretKey } from './project.js';
 import { printCards, svcServer } from './cli.js';
 import { sendBurst } from './reports.js';
 
@@ -18,8 +18,14 @@ const { values } = parseArgs({
   },
 });
 const dataDir = resolve(values['data-dir'] ?? process.env.SERVICE_DATA_DIR ?? './.data');
-const server = await startServer({ host: values.host, port: Number(values.port), dataDir });
+const server = await startServer({
+  host: values.host,
+  port: Number(values.port),
+  dataDir,
+  board: true,
+});
 console.log(`svc-server listening on ${server.url} (data: ${dataDir})`);
+const boardToken = await demoAdminToken(server.board.adminTokens);
 
 const demo = await demoProject(server.admin);
 const secret = await demoSecretKey(server.admin, demo.projectId);
@@ -44,6 +50,9 @@ sendBurst(client);
 const result = await client.flush({ timeoutMs: 15_000 });
 console.log(`\nSent through @svc/runtime: ${JSON.stringify(result)}\n`);
 await printCards(demo.projectId, dataDir);
+console.log(
+  `\nBoard: ${server.board.url} (sign in with this run's admin token, shown once):\n  ${boardToken}`,
+);
 
 const dirFlag = values['data-dir'] ? ` --data-dir ${dataDir}` : '';
 console.log(`

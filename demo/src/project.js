@@ -45,3 +45,14 @@ export async function demoSecretKey(admin, projectId) {
   }
   return admin.createSecretKey({ projectId, name: 'demo-run' });
 }
+
+/**
+ * A fresh admin token per run for the board (only its hash is kept); earlier demo ones are revoked.
+ * @param {import('@svc/server').AdminTokens} tokens
+ */
+export async function demoAdminToken(tokens) {
+  for (const t of await tokens.list()) {
+    if (t.name === 'demo-board' && !t.revokedAt) await tokens.revoke(t.id);
+  }
+  return (await tokens.create({ name: 'demo-board' })).token;
+}

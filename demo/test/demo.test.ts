@@ -18,6 +18,7 @@ it('serves, creates the demo project once, sends signed+encrypted reports, keeps
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
   try {
     let printed = '';
+    let previousToken: string | undefined;
     for (const round of [1, 2]) {
       const p = spawnProcess(process.execPath, [MAIN, '--port', '0', '--data-dir', dataDir], {
         cwd: ROOT,
@@ -35,6 +36,18 @@ it('serves, creates the demo project once, sends signed+encrypted reports, keeps
         expect(out).toMatch(/Checkout total mismatch/);
         const url = /Still serving on (\S+) /.exec(out)![1]!;
         expect((await fetch(`${url}/health`)).status).toBe(200);
+        // The board is on, and this run's printed admin token opens it (the previous one no more).
+        const [, board, token] = /Board: (\S+) .*\n {2}(svc_adm_[0-9a-f]{64})/.exec(out)!;
+        expect(board).toBe(`${url}/board`);
+        const page = await fetch(board!, { headers: { authorization: `Bearer ${token}` } });
+        expect(await page.text()).toContain('Demo project');
+        if (previousToken) {
+          const old = await fetch(board!, {
+            headers: { authorization: `Bearer ${previousToken}` },
+          });
+          expect(old.status).toBe(401);
+        }
+        previousToken = token;
         printed = out;
       } finally {
         p.kill('SIGTERM');

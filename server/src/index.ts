@@ -4,3 +4,6 @@ export type { SmtpOptions } from './mail/sender.ts';
 export { type RunningServer, type ServerOptions, startServer } from './server.ts';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite.ts';
 export type * from './store/types.ts';
+export type { AdminTokens } from './board/tokens.ts';
+export type * from './store/board-types.ts';
+export { openSqliteBoardStore } from './store/sqlite-board.ts';

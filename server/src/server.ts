@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { createAdmin, type Admin } from './admin.ts';
+import { type AdminTokens, createAdminTokens } from './board/tokens.ts';
 import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
+import type { BoardStore } from './store/board-types.ts';
 import { openSqliteStore } from './store/sqlite.ts';
+import { openSqliteBoardStore } from './store/sqlite-board.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
 export interface ServerOptions {
@@ -25,12 +28,18 @@ export interface ServerOptions {
   smtp?: SmtpOptions;
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
+  /** Serve the read-only board under `/board` (admin tokens only). @default false */
+  board?: boolean;
+  /** The board's store; needed with `store`, else the SQLite one in `dataDir`. @default undefined */
+  boardStore?: BoardStore;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   admin: Admin;
+  /** Present when the board is on: its address and the admin tokens that open it. */
+  board?: { url: string; adminTokens: AdminTokens };
   /** Resolves once a queued batch of quota warnings has been handed to SMTP (tests). */
   flushMail(): Promise<void>;
   close(): Promise<void>;
@@ -46,22 +55,38 @@ function mergePlans(overrides: ServerOptions['plans'] = {}): Record<Plan, PlanLi
 /** Starts the ingestion service; the answer to every accepted report is sent after its commit. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const now = opts.now ?? Date.now;
+  const dataDir = resolve(opts.dataDir ?? process.env.SERVICE_DATA_DIR ?? './.data');
+  const plans = mergePlans(opts.plans);
+  const variantCap = opts.variantCap ?? LIMITS.variantCap;
   const store =
     opts.store ??
     openSqliteStore({
-      dataDir: resolve(opts.dataDir ?? process.env.SERVICE_DATA_DIR ?? './.data'),
+      dataDir,
       durability: opts.durability,
       now,
-      plans: mergePlans(opts.plans),
-      variantCap: opts.variantCap ?? LIMITS.variantCap,
+      plans,
+      variantCap,
       projectQuotaShare: LIMITS.projectQuotaShare,
     });
+  if (opts.board && opts.store && !opts.boardStore) {
+    throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
+  }
+  const boardStore = opts.board
+    ? (opts.boardStore ?? openSqliteBoardStore({ dataDir }))
+    : undefined;
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const app = buildApp({
     store,
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
+    board: boardStore && {
+      store: boardStore,
+      now,
+      plans,
+      projectQuotaShare: LIMITS.projectQuotaShare,
+      variantCap,
+    },
   });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 8787 });
@@ -72,10 +97,15 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://${urlHost}:${port}`,
     port,
     admin: createAdmin(store),
+    board: boardStore && {
+      url: `http://${urlHost}:${port}/board`,
+      adminTokens: createAdminTokens(boardStore, now),
+    },
     flushMail: async () => mail?.kick(),
     async close() {
       await app.close();
       await mail?.close();
+      await boardStore?.close();
       await store.close();
     },
   };

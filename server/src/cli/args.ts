@@ -16,6 +16,7 @@ const OPTIONS = {
   type: { type: 'string' },
   origin: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  board: { type: 'boolean' },
   durability: { type: 'string' },
   'smtp-host': { type: 'string' },
   'smtp-port': { type: 'string' },

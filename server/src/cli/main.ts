@@ -13,6 +13,7 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   init                                       create the data dir and database
   serve [--host 127.0.0.1] [--port 8787]     serve POST /api/v1/tasks
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
+        [--board]                            also serve the read-only board under /board
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
   account list
   project create --account ID --name N
@@ -23,6 +24,9 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   key revoke ID
   cards list --project ID [--json]
   mail list [--account ID] [--json]       quota-warning outbox
+  admin-token create [--name N] [--json]  a token that opens the board (printed once)
+  admin-token list [--json]
+  admin-token revoke ID
 `;
 
 export const dataDirOf = (flags: Flags) =>
@@ -61,6 +65,9 @@ export async function main(argv: string[]): Promise<void> {
     }
     // Loaded lazily: admin commands do not pay for the HTTP stack.
     if (command === 'serve') return await (await import('./serve.ts')).runServe(flags);
+    if (command === 'admin-token') {
+      return await (await import('./admin-token.ts')).runAdminToken(sub, arg, flags);
+    }
     if (command === 'init') {
       openAdmin(flags).close();
       console.log(`Initialised ${dataDirOf(flags)}/svc.sqlite`);

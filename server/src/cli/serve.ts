@@ -17,6 +17,7 @@ export function serveOptions(flags: Flags) {
     port,
     dataDir: dataDirOf(flags),
     durability,
+    board: flags.board === true,
     smtp: smtpHost
       ? {
           host: smtpHost,
@@ -32,6 +33,11 @@ export async function runServe(flags: Flags): Promise<void> {
   const opts = serveOptions(flags);
   const server = await startServer(opts);
   console.log(`svc-server listening on ${server.url} (data: ${opts.dataDir})`);
+  if (server.board) {
+    console.log(
+      `Board: ${server.board.url} (sign in with a token from "svc-server admin-token create")`,
+    );
+  }
   const stop = () => {
     server.close().then(() => process.exit(0));
   };

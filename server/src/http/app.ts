@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { registerTasksRoute, type TasksDeps } from './tasks.ts';
 
 /** Largest accepted body. A full-size report (65535-char description) fits with room to spare. */
@@ -20,7 +21,7 @@ const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
  * The HTTP surface: CORS for browsers posting cross-origin, raw-body parsing (signatures need the
  * exact bytes), and JSON for every answer including 404s and errors. Client mistakes stay 4xx.
  */
-export function buildApp(deps: TasksDeps): FastifyInstance {
+export function buildApp(deps: TasksDeps & { board?: BoardDeps }): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: false });
 
   app.removeAllContentTypeParsers();
@@ -47,6 +48,7 @@ export function buildApp(deps: TasksDeps): FastifyInstance {
 
   app.get('/health', async () => ({ ok: true }));
   registerTasksRoute(app, deps);
+  if (deps.board) registerBoard(app, deps.board);
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}.` });

@@ -47,6 +47,44 @@ export const MIGRATIONS: readonly string[] = [
       WHERE card_id = cu.card_id)) AS u WHERE cards.id = u.card_id;
   DROP TABLE card_usage;
   `,
+  // 3: the board. Admin tokens (hashes only) and their browser sessions; keyset sort indexes for
+  // the cards page (severity and priority ranked by generated columns, their indexes keyed by
+  // values that never change, so repeats of a card do not rewrite them); events per card and UTC
+  // hour, kept by triggers on occurrence_count so every writer of a card's count feeds them, and
+  // pruned to the card's last 48 hours whenever its last report moves into a new hour.
+  `
+  CREATE TABLE admin_tokens (id INTEGER PRIMARY KEY, name TEXT NOT NULL, lookup TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL, revoked_at INTEGER);
+  CREATE TABLE board_sessions (lookup TEXT PRIMARY KEY,
+    token_id INTEGER NOT NULL REFERENCES admin_tokens(id), created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  ALTER TABLE cards ADD COLUMN severity_rank INTEGER GENERATED ALWAYS AS (CASE severity
+    WHEN 'critical' THEN 4 WHEN 'major' THEN 3 WHEN 'moderate' THEN 2 WHEN 'minor' THEN 1 ELSE 0 END)
+    VIRTUAL;
+  ALTER TABLE cards ADD COLUMN priority_rank INTEGER GENERATED ALWAYS AS (CASE priority
+    WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END) VIRTUAL;
+  CREATE INDEX cards_by_last_seen ON cards (project_id, last_seen_at, id);
+  CREATE INDEX cards_by_first_seen ON cards (project_id, created_at, id);
+  CREATE INDEX cards_by_count ON cards (project_id, occurrence_count, id);
+  CREATE INDEX cards_by_severity ON cards (project_id, severity_rank, id);
+  CREATE INDEX cards_by_priority ON cards (project_id, priority_rank, id);
+  CREATE TABLE card_hours (card_id INTEGER NOT NULL, hour INTEGER NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (card_id, hour)) WITHOUT ROWID;
+  CREATE TRIGGER card_hours_on_insert AFTER INSERT ON cards WHEN NEW.occurrence_count > 0 BEGIN
+    INSERT INTO card_hours (card_id, hour, count)
+      VALUES (NEW.id, NEW.last_seen_at / 3600000, NEW.occurrence_count);
+  END;
+  CREATE TRIGGER card_hours_on_count AFTER UPDATE OF occurrence_count ON cards
+  WHEN NEW.occurrence_count > OLD.occurrence_count BEGIN
+    INSERT INTO card_hours (card_id, hour, count)
+      VALUES (NEW.id, NEW.last_seen_at / 3600000, NEW.occurrence_count - OLD.occurrence_count)
+      ON CONFLICT (card_id, hour) DO UPDATE SET count = count + excluded.count;
+  END;
+  CREATE TRIGGER card_hours_prune AFTER UPDATE OF last_seen_at ON cards
+  WHEN NEW.last_seen_at / 3600000 > OLD.last_seen_at / 3600000 BEGIN
+    DELETE FROM card_hours WHERE card_id = NEW.id AND hour < NEW.last_seen_at / 3600000 - 47;
+  END;
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

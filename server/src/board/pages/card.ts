@@ -1,0 +1,98 @@
+import { detectDescriptionType } from '../../core/detect.ts';
+import type { BoardCard, BoardProject, BoardVariant } from '../../store/board-types.ts';
+import { renderDescription } from '../description.ts';
+import { count, counted, time, utc } from '../format.ts';
+import { type Html, html } from '../html.ts';
+import { page } from '../layout.ts';
+import { cardsHref } from '../query.ts';
+import { sparkline } from '../svg.ts';
+
+type Project = BoardProject & { accountName: string };
+
+const where = (file: string | null, line: number | null) =>
+  file === null ? '' : line === null ? file : `${file}:${line}`;
+
+const located = (file: string | null, line: number | null) =>
+  file === null ? '' : html` · <code>${where(file, line)}</code>`;
+
+const seen = (first: number, last: number, now: number) =>
+  html`first ${time(first, now)}, last ${time(last, now)}`;
+
+const crumbs = (project: Project, tail: Html) =>
+  html`<p class="crumbs"><a href="/board">Accounts</a> / ${project.accountName} / <a href="/board/projects/${project.id}">${project.name}</a> / ${tail}</p>`;
+
+function variantBlock(v: BoardVariant, card: BoardCard, now: number, open: boolean): Html {
+  if (v.aggregate) {
+    return html`<div class="variant aggregate"><strong>Other variants</strong> · ${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)} <span class="muted">· pruned variants, counted without their bodies</span></div>`;
+  }
+  const href = `/board/projects/${card.projectId}/cards/${card.id}/variants/${v.id}`;
+  const cut = v.description !== null && v.descriptionLength > v.description.length;
+  const title =
+    v.title !== null && v.title !== card.title
+      ? html` · <span class="title">${v.title}</span>`
+      : '';
+  return html`<details class="variant"${open ? html` open` : ''}><summary><strong>${counted(v.count, 'report')}</strong> · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}${title}</summary>
+${renderDescription(v.description, detectDescriptionType(v.description))}
+${cut ? html`<p class="muted">Showing ${count(v.description!.length)} of ${count(v.descriptionLength)} characters. <a href="${href}">The whole body</a></p>` : ''}</details>
+`;
+}
+
+/** A card: its facts, events per hour, the description by type, and its variants. */
+export function cardPage(
+  project: Project,
+  card: BoardCard,
+  variants: BoardVariant[],
+  hours: { perHour: number[]; lastHour: number },
+  opts: { now: number; variantCap: number; csrf?: string },
+): string {
+  const { now } = opts;
+  const kept = variants.filter((v) => !v.aggregate).length;
+  const last24 = hours.perHour.reduce((a, b) => a + b, 0);
+  const tags = card.tags.length
+    ? card.tags.map(
+        (t) =>
+          html`<a class="tag" href="${cardsHref(project.id, { sort: 'last_seen', dir: 'desc', tag: t })}">${t}</a>`,
+      )
+    : html`<span class="muted">none</span>`;
+  return page({
+    title: card.title,
+    csrf: opts.csrf,
+    body: html`${crumbs(project, html`card #${card.id}`)}
+<h1>${card.title}</h1>
+<dl class="meta">
+<dt>Severity</dt><dd><span class="badge sev-${card.severity}">${card.severity}</span></dd>
+<dt>Priority</dt><dd class="pri-${card.priority}">${card.priority}</dd>
+<dt>Status</dt><dd>todo</dd>
+<dt>Occurrences</dt><dd>${count(card.occurrenceCount)} (${count(card.eventsToday)} today)</dd>
+<dt>First seen</dt><dd>${utc(card.firstSeenAt)} (${time(card.firstSeenAt, now)})</dd>
+<dt>Last seen</dt><dd>${utc(card.lastSeenAt)} (${time(card.lastSeenAt, now)})</dd>
+${card.fileName === null ? '' : html`<dt>Location</dt><dd><code>${where(card.fileName, card.lineNumber)}</code></dd>`}
+<dt>Tags</dt><dd>${tags}</dd>
+</dl>
+<h2>Events per hour, last 24 h <span class="muted">(UTC, ${counted(last24, 'event')})</span></h2>
+${sparkline(hours.perHour, hours.lastHour)}
+<h2>Description <span class="muted">(${card.descriptionType})</span></h2>
+${renderDescription(card.description, card.descriptionType)}
+<h2>Variants <span class="muted">(${kept} kept, at most ${opts.variantCap}; the rest are counted in Other variants)</span></h2>
+${variants.length ? variants.map((v, i) => variantBlock(v, card, now, i === 0)) : html`<p class="muted">No variants.</p>`}`,
+  });
+}
+
+/** One variant with its whole body. */
+export function variantPage(
+  project: Project,
+  card: BoardCard,
+  v: BoardVariant,
+  now: number,
+  csrf?: string,
+): string {
+  const tail = html`<a href="/board/projects/${project.id}/cards/${card.id}">card #${card.id}</a> / variant #${v.id}`;
+  return page({
+    title: `Variant of ${card.title}`,
+    csrf,
+    body: html`${crumbs(project, tail)}
+<h1>${v.title ?? card.title}</h1>
+<p>${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}</p>
+${renderDescription(v.description, detectDescriptionType(v.description))}`,
+  });
+}

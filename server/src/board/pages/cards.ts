@@ -1,0 +1,95 @@
+import type { BoardProject, CardPage, CardSort } from '../../store/board-types.ts';
+import type { Plan } from '../../store/types.ts';
+import { count, counted, time } from '../format.ts';
+import { type Html, html } from '../html.ts';
+import { page } from '../layout.ts';
+import { type CardsView, cardsHref, encodeKey, PRIORITIES, SEVERITIES } from '../query.ts';
+import { planName } from './overview.ts';
+
+type Project = BoardProject & { accountName: string; plan: Plan };
+
+const COLUMNS: [CardSort | undefined, string, string?][] = [
+  ['severity', 'Severity'],
+  ['priority', 'Priority'],
+  ['title', 'Title'],
+  [undefined, 'Tags'],
+  ['count', 'Count', 'num'],
+  ['first_seen', 'First seen'],
+  ['last_seen', 'Last seen'],
+  [undefined, 'Type'],
+];
+
+/** A column header; sortable ones link to their sort, toggling the direction when active. */
+function header(project: number, view: CardsView, [sort, label, cls]: (typeof COLUMNS)[number]) {
+  const klass = cls ? html` class="${cls}"` : '';
+  if (!sort) return html`<th${klass}>${label}</th>`;
+  const on = view.sort === sort;
+  const dir = on ? (view.dir === 'desc' ? 'asc' : 'desc') : sort === 'title' ? 'asc' : 'desc';
+  const aria = on ? html` aria-sort="${view.dir === 'desc' ? 'descending' : 'ascending'}"` : '';
+  const arrow = on ? (view.dir === 'desc' ? ' ▼' : ' ▲') : '';
+  return html`<th${klass}${aria}><a${on ? html` class="on"` : ''} href="${cardsHref(project, view, { sort, dir })}">${label}${arrow}</a></th>`;
+}
+
+const options = (values: readonly string[], selected: string | undefined) =>
+  values.map(
+    (v) => html`<option value="${v}"${v === selected ? html` selected` : ''}>${v}</option>`,
+  );
+
+function filters(project: number, view: CardsView): Html {
+  return html`<form class="filters" method="get" action="/board/projects/${project}">
+<input type="hidden" name="sort" value="${view.sort}"><input type="hidden" name="dir" value="${view.dir}">
+<label>Severity<select name="severity"><option value="">any</option>${options(SEVERITIES, view.severity)}</select></label>
+<label>Priority<select name="priority"><option value="">any</option>${options(PRIORITIES, view.priority)}</select></label>
+<label>Tag<input name="tag" value="${view.tag ?? ''}" maxlength="200"></label>
+<label>Title contains<input type="search" name="q" value="${view.q ?? ''}" maxlength="255"></label>
+<button type="submit">Filter</button> <a href="/board/projects/${project}">Clear</a>
+</form>`;
+}
+
+/** One page of a project's cards: sortable columns, GET filters, keyset Previous / Next. */
+export function cardsPage(
+  project: Project,
+  view: CardsView,
+  result: CardPage,
+  paging: { after: boolean; before: boolean },
+  now: number,
+  csrf?: string,
+): string {
+  const rows = result.cards.map(
+    (
+      c,
+    ) => html`<tr><td><span class="badge sev-${c.severity}">${c.severity}</span></td><td class="pri-${c.priority}">${c.priority}</td><td class="title"><a href="/board/projects/${project.id}/cards/${c.id}">${c.title}</a></td><td>${c.tags.map((t) => html`<a class="tag" href="${cardsHref(project.id, view, { tag: t })}">${t}</a>`)}</td><td class="num">${count(c.occurrenceCount)}</td><td>${time(c.firstSeenAt, now)}</td><td>${time(c.lastSeenAt, now)}</td><td class="muted">${c.descriptionType}</td></tr>
+`,
+  );
+  const first = result.cards[0];
+  const last = result.cards.at(-1);
+  const hasNext = paging.before || result.more;
+  const hasPrev = paging.after || (paging.before && result.more);
+  const prev =
+    hasPrev && first
+      ? html`<a rel="prev" href="${cardsHref(project.id, view, { before: encodeKey(first.key) })}">← Previous</a>`
+      : '';
+  const next =
+    hasNext && last
+      ? html`<a rel="next" href="${cardsHref(project.id, view, { after: encodeKey(last.key) })}">Next →</a>`
+      : '';
+  const restart =
+    paging.after || paging.before
+      ? html`<a href="${cardsHref(project.id, view)}">First page</a>`
+      : '';
+  const filtered = view.severity || view.priority || view.tag || view.q;
+  const table = rows.length
+    ? html`<table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
+${rows}</tbody></table>`
+    : html`<p class="muted">${filtered ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
+  return page({
+    title: project.name,
+    csrf,
+    body: html`<p class="crumbs"><a href="/board">Accounts</a> / ${project.accountName}</p>
+<h1>${project.name}</h1>
+<p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} · ${counted(project.eventsToday, 'event')} today</p>
+${filters(project.id, view)}
+${table}
+<nav class="pages">${prev}${next}${restart}</nav>`,
+  });
+}

@@ -1,0 +1,96 @@
+import { taskReportSchema } from '../generated/schema.gen.ts';
+import { CARD_SORTS, type CardQuery, type CardSort, type SortKey } from '../store/board-types.ts';
+
+// The cards page's URL: sort, direction, filters and the keyset cursor, parsed strictly (an
+// unknown value is a 400, never a guess) and written back into links.
+
+export const PAGE_SIZE = 50;
+export const SEVERITIES: readonly string[] = taskReportSchema.properties.severity.enum;
+export const PRIORITIES: readonly string[] = taskReportSchema.properties.priority.enum;
+
+export interface CardsView {
+  sort: CardSort;
+  dir: 'asc' | 'desc';
+  severity?: string;
+  priority?: string;
+  tag?: string;
+  q?: string;
+}
+
+export class BadQuery extends Error {
+  override name = 'BadQuery';
+}
+
+export const encodeKey = (key: SortKey): string =>
+  Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeKey(cursor: string): SortKey {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadQuery('The page cursor is not valid.');
+  }
+  const ok =
+    Array.isArray(key) &&
+    key.length >= 2 &&
+    key.length <= 3 &&
+    Number.isSafeInteger(key.at(-1)) &&
+    key.every((v) => typeof v === 'string' || Number.isFinite(v));
+  if (!ok) throw new BadQuery('The page cursor is not valid.');
+  return key as SortKey;
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[], what: string) {
+  if (value === null || value === '') return undefined;
+  if (!allowed.includes(value as T)) throw new BadQuery(`Unknown ${what}.`);
+  return value as T;
+}
+
+const text = (value: string | null, max: number) => {
+  if (value === null || value.trim() === '') return undefined;
+  if (value.length > max) throw new BadQuery('A filter is too long.');
+  return value.trim();
+};
+
+/** The view and the store query of a cards page URL; throws BadQuery on anything unknown. */
+export function parseCardsQuery(params: URLSearchParams): { view: CardsView; query: CardQuery } {
+  const view: CardsView = {
+    sort: oneOf(params.get('sort'), CARD_SORTS, 'sort') ?? 'last_seen',
+    dir: oneOf(params.get('dir'), ['asc', 'desc'] as const, 'direction') ?? 'desc',
+    severity: oneOf(params.get('severity'), SEVERITIES, 'severity'),
+    priority: oneOf(params.get('priority'), PRIORITIES, 'priority'),
+    tag: text(params.get('tag'), 200),
+    q: text(params.get('q'), 255),
+  };
+  const after = params.get('after');
+  const before = params.get('before');
+  const query: CardQuery = {
+    sort: view.sort,
+    dir: view.dir,
+    severity: view.severity,
+    priority: view.priority,
+    tag: view.tag,
+    text: view.q,
+    after: after ? decodeKey(after) : undefined,
+    before: before && !after ? decodeKey(before) : undefined,
+    limit: PAGE_SIZE,
+  };
+  return { view, query };
+}
+
+/** A link to a cards page: the view with `changes` applied (undefined removes a parameter). */
+export function cardsHref(
+  projectId: number,
+  view: CardsView,
+  changes: Partial<Record<keyof CardsView | 'after' | 'before', string | undefined>> = {},
+): string {
+  const merged: Record<string, string | undefined> = { ...view, ...changes };
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged)) {
+    const isDefault = (k === 'sort' && v === 'last_seen') || (k === 'dir' && v === 'desc');
+    if (v !== undefined && v !== '' && !isDefault) params.set(k, v);
+  }
+  const qs = params.toString();
+  return `/board/projects/${projectId}${qs ? `?${qs}` : ''}`;
+}

@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BoardStore } from '../store/board-types.ts';
+import type { Plan, PlanLimits } from '../store/types.ts';
+import { FAVICON, STYLESHEET } from './assets.ts';
+import { createBoardAuth, sameOrigin, type Viewer } from './auth.ts';
+import { DAY, HOUR } from './format.ts';
+import { secureHeaders } from './headers.ts';
+import { messagePage } from './layout.ts';
+import { cardPage, variantPage } from './pages/card.ts';
+import { cardsPage } from './pages/cards.ts';
+import { loginPage, safeNext } from './pages/login.ts';
+import { overviewPage } from './pages/overview.ts';
+import { BadQuery, parseCardsQuery } from './query.ts';
+
+export interface BoardDeps {
+  store: BoardStore;
+  now: () => number;
+  plans: Record<Plan, PlanLimits>;
+  projectQuotaShare: number;
+  variantCap: number;
+  /** How long a browser session lasts after signing in. @default 12 hours */
+  sessionMs?: number;
+}
+
+const VARIANT_BODY_CHARS = 4096;
+/** Routes open without a token: the sign-in form and the static assets. */
+const PUBLIC = { config: { public: true } };
+const viewers = new WeakMap<FastifyRequest, Viewer>();
+const csrfOf = (req: FastifyRequest) => {
+  const v = viewers.get(req);
+  return v?.kind === 'session' ? v.csrf : undefined;
+};
+const send = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').send(body);
+const formOf = (req: FastifyRequest) =>
+  new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
+const idOf = (value: string) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined);
+
+/** The read-only board under /board: sign-in, accounts, a project's cards, a card, a variant. */
+export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
+  const { store, now } = deps;
+  const auth = createBoardAuth(store, now, deps.sessionMs ?? 12 * HOUR);
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+    send(reply, 404, messagePage('Not found', 'There is nothing here.', csrfOf(req)));
+
+  app.register(
+    async (board) => {
+      board.addHook('onSend', async (_req, reply, payload) => {
+        secureHeaders(reply);
+        return payload;
+      });
+      board.addHook('onRequest', async (req, reply) => {
+        if ((req.routeOptions.config as { public?: boolean } | undefined)?.public) return;
+        const viewer = await auth.viewer(req);
+        if (viewer && viewer !== 'invalid') {
+          viewers.set(req, viewer);
+          return;
+        }
+        if (viewer === undefined && req.method === 'GET') {
+          return reply.redirect(`/board/login?next=${encodeURIComponent(req.url)}`, 303);
+        }
+        reply.header('www-authenticate', 'Bearer realm="svc board"');
+        return send(reply, 401, messagePage('Sign in', 'This needs an admin token.'));
+      });
+      board.setNotFoundHandler(notFound);
+      board.setErrorHandler((err, req, reply) => {
+        if (err instanceof BadQuery || err instanceof RangeError) {
+          return send(reply, 400, messagePage('Bad request', err.message, csrfOf(req)));
+        }
+        console.error('svc-server: board error', err);
+        return send(reply, 500, messagePage('Error', 'The board could not answer.', csrfOf(req)));
+      });
+
+      for (const asset of [STYLESHEET, FAVICON]) {
+        board.get(asset.path.slice('/board'.length), PUBLIC, (_req, reply) =>
+          reply
+            .header('cache-control', 'public, max-age=31536000, immutable')
+            .type(asset.type)
+            .send(asset.body),
+        );
+      }
+
+      board.get('/login', PUBLIC, async (req, reply) => {
+        const next = new URL(req.url, 'http://x').searchParams.get('next');
+        const viewer = await auth.viewer(req);
+        if (viewer && viewer !== 'invalid') return reply.redirect(safeNext(next), 303);
+        return send(reply, 200, loginPage(safeNext(next)));
+      });
+      board.post('/login', PUBLIC, async (req, reply) => {
+        if (!sameOrigin(req)) return send(reply, 403, messagePage('Refused', 'Cross-site form.'));
+        const form = formOf(req);
+        const next = safeNext(form.get('next'));
+        if (!(await auth.login(req, reply, form.get('token')?.trim() ?? ''))) {
+          return send(reply, 401, loginPage(next, 'That is not a live admin token.'));
+        }
+        return reply.redirect(next, 303);
+      });
+      board.post('/logout', async (req, reply) => {
+        const viewer = viewers.get(req)!;
+        if (
+          !sameOrigin(req) ||
+          !(await auth.logout(req, reply, viewer, formOf(req).get('csrf') ?? ''))
+        ) {
+          return send(
+            reply,
+            403,
+            messagePage('Refused', 'The sign-out form was not valid.', csrfOf(req)),
+          );
+        }
+        return reply.redirect('/board/login', 303);
+      });
+
+      board.get('/', async (req, reply) => {
+        const accounts = await store.overview(Math.floor(now() / DAY));
+        return send(reply, 200, overviewPage(accounts, deps, csrfOf(req)));
+      });
+
+      board.get<{ Params: { project: string } }>('/projects/:project', async (req, reply) => {
+        const projectId = idOf(req.params.project);
+        const project = projectId && (await store.getProject(projectId, Math.floor(now() / DAY)));
+        if (!project) return notFound(req, reply);
+        const { view, query } = parseCardsQuery(new URL(req.url, 'http://x').searchParams);
+        const result = await store.listCards(project.id, query);
+        const paging = { after: !!query.after, before: !!query.before };
+        return send(reply, 200, cardsPage(project, view, result, paging, now(), csrfOf(req)));
+      });
+
+      board.get<{ Params: { project: string; card: string } }>(
+        '/projects/:project/cards/:card',
+        async (req, reply) => {
+          const found = await loadCard(req.params);
+          if (!found) return notFound(req, reply);
+          const { project, card } = found;
+          const lastHour = Math.floor(now() / HOUR);
+          const [variants, perHour] = await Promise.all([
+            store.listVariants(card.id, VARIANT_BODY_CHARS),
+            store.cardHours(card.id, lastHour - 23, lastHour),
+          ]);
+          const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req) };
+          return send(reply, 200, cardPage(project, card, variants, { perHour, lastHour }, opts));
+        },
+      );
+
+      board.get<{ Params: { project: string; card: string; variant: string } }>(
+        '/projects/:project/cards/:card/variants/:variant',
+        async (req, reply) => {
+          const found = await loadCard(req.params);
+          const variantId = idOf(req.params.variant);
+          const variant = found && variantId && (await store.getVariant(found.card.id, variantId));
+          if (!found || !variant || variant.aggregate) return notFound(req, reply);
+          return send(
+            reply,
+            200,
+            variantPage(found.project, found.card, variant, now(), csrfOf(req)),
+          );
+        },
+      );
+    },
+    { prefix: '/board' },
+  );
+
+  async function loadCard(params: { project: string; card: string }) {
+    const day = Math.floor(now() / DAY);
+    const projectId = idOf(params.project);
+    const cardId = idOf(params.card);
+    if (!projectId || !cardId) return undefined;
+    const project = await store.getProject(projectId, day);
+    const card = project && (await store.getCard(projectId, cardId, day));
+    return project && card ? { project, card } : undefined;
+  }
+}

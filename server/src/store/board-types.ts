@@ -1,0 +1,151 @@
+import type { Card, MaybePromise, Plan, ProjectState } from './types.ts';
+
+// The board's storage seam, apart from the ingestion `Store`: admin tokens, their browser
+// sessions and the read queries of the board pages. Times are Unix ms; days and hours are UTC
+// (days and hours since the epoch). Every implementation must answer `listCards` from indexes
+// (keyset pagination), whatever the number of cards.
+
+export interface AdminTokenSummary {
+  id: number;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface BoardProject {
+  id: number;
+  accountId: number;
+  name: string;
+  state: ProjectState;
+  /** Cards on the project's board. */
+  cards: number;
+  /** Accepted events of the given day (the quota the project spent). */
+  eventsToday: number;
+}
+
+export interface BoardAccount {
+  id: number;
+  name: string;
+  plan: Plan;
+  projects: BoardProject[];
+}
+
+export type CardSort = 'last_seen' | 'first_seen' | 'count' | 'severity' | 'priority' | 'title';
+export const CARD_SORTS: readonly CardSort[] = [
+  'last_seen',
+  'first_seen',
+  'count',
+  'severity',
+  'priority',
+  'title',
+];
+
+/** The sort key of a card row: the values the keyset compares, ending with the card id. */
+export type SortKey = (string | number)[];
+
+export interface CardQuery {
+  sort: CardSort;
+  dir: 'asc' | 'desc';
+  severity?: string;
+  priority?: string;
+  /** Cards carrying exactly this tag. */
+  tag?: string;
+  /** Case-insensitive (ASCII) substring of the title. */
+  text?: string;
+  /** Rows after this key in the query's order (next page); or before it (previous page). */
+  after?: SortKey;
+  before?: SortKey;
+  limit: number;
+}
+
+export interface CardSummary {
+  id: number;
+  title: string;
+  severity: string;
+  priority: string;
+  tags: string[];
+  occurrenceCount: number;
+  descriptionType: Card['description_type'];
+  firstSeenAt: number;
+  lastSeenAt: number;
+  /** This row's sort key under the query's sort, for `after` / `before`. */
+  key: SortKey;
+}
+
+export interface CardPage {
+  /** In the query's order, also when paging backwards. */
+  cards: CardSummary[];
+  /** More rows exist beyond this page in the direction of travel. */
+  more: boolean;
+}
+
+export interface BoardCard {
+  id: number;
+  projectId: number;
+  title: string;
+  description: string | null;
+  descriptionType: Card['description_type'];
+  severity: string;
+  priority: string;
+  tags: string[];
+  occurrenceCount: number;
+  fileName: string | null;
+  lineNumber: number | null;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  /** Events of the given day. */
+  eventsToday: number;
+}
+
+export interface BoardVariant {
+  id: number;
+  title: string | null;
+  /** Possibly cut to the requested length; see `descriptionLength`. */
+  description: string | null;
+  descriptionLength: number;
+  fileName: string | null;
+  lineNumber: number | null;
+  count: number;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  /** The `Other variants` row: pruned variants counted without their bodies. */
+  aggregate: boolean;
+}
+
+export interface BoardStore {
+  insertAdminToken(input: {
+    name: string;
+    lookup: string;
+    createdAt: number;
+  }): MaybePromise<number>;
+  listAdminTokens(): MaybePromise<AdminTokenSummary[]>;
+  /** Also ends the token's sessions. Returns false when no such live token exists. */
+  revokeAdminToken(id: number, at: number): MaybePromise<boolean>;
+  /** A live admin token by the sha256 hex of its value. */
+  findAdminToken(lookup: string): MaybePromise<{ id: number } | undefined>;
+  /** Stores a session (by the sha256 hex of its cookie value) and forgets expired ones. */
+  insertSession(input: {
+    lookup: string;
+    tokenId: number;
+    createdAt: number;
+    expiresAt: number;
+  }): MaybePromise<void>;
+  /** A session that has not expired at `now` and whose token is live. */
+  findSession(lookup: string, now: number): MaybePromise<{ tokenId: number } | undefined>;
+  deleteSession(lookup: string): MaybePromise<void>;
+
+  /** Every account with its projects, card counts and the events of `day`. */
+  overview(day: number): MaybePromise<BoardAccount[]>;
+  getProject(
+    id: number,
+    day: number,
+  ): MaybePromise<(BoardProject & { accountName: string; plan: Plan }) | undefined>;
+  listCards(projectId: number, query: CardQuery): MaybePromise<CardPage>;
+  getCard(projectId: number, cardId: number, day: number): MaybePromise<BoardCard | undefined>;
+  /** The card's variants, most recently seen first, `Other variants` last; bodies cut to `bodyChars`. */
+  listVariants(cardId: number, bodyChars: number): MaybePromise<BoardVariant[]>;
+  getVariant(cardId: number, variantId: number): MaybePromise<BoardVariant | undefined>;
+  /** Events of the card per hour from `fromHour` to `toHour` inclusive, oldest first, zeros included. */
+  cardHours(cardId: number, fromHour: number, toHour: number): MaybePromise<number[]>;
+  close(): MaybePromise<void>;
+}

@@ -1,0 +1,222 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { taskReportSchema } from '../generated/schema.gen.ts';
+import type { BoardStore, BoardVariant, CardQuery, CardSort } from './board-types.ts';
+import { migrate } from './migrations.ts';
+import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
+import { createSqliteSessions } from './sqlite-sessions.ts';
+
+// The board's reads over the same SQLite file as the ingestion store, on a connection of its own
+// (WAL: reads see committed data and never block ingestion for longer than one statement).
+
+const { severity, priority } = taskReportSchema.properties;
+/**
+ * Ranks as the generated columns `severity_rank` / `priority_rank` of migration 3 compute them:
+ * severities are listed most severe first, priorities lowest first.
+ */
+export const SEVERITY_RANK: Record<string, number> = Object.fromEntries(
+  severity.enum.map((s, i) => [s, severity.enum.length - i]),
+);
+export const PRIORITY_RANK: Record<string, number> = Object.fromEntries(
+  priority.enum.map((p, i) => [p, i + 1]),
+);
+
+/** Columns of each sort's keyset, each served by an index of migration 3 (title: cards_by_title). */
+const KEY_COLUMNS: Record<CardSort, string[]> = {
+  last_seen: ['last_seen_at', 'id'],
+  first_seen: ['created_at', 'id'],
+  count: ['occurrence_count', 'id'],
+  severity: ['severity_rank', 'id'],
+  priority: ['priority_rank', 'id'],
+  title: ['title', 'id'],
+};
+
+const SUMMARY = `id, title, severity, priority, tags, occurrence_count, description_type, created_at,
+  last_seen_at, severity_rank, priority_rank`;
+
+type SummaryRow = Pick<
+  CardRow,
+  | 'id'
+  | 'title'
+  | 'severity'
+  | 'priority'
+  | 'tags'
+  | 'occurrence_count'
+  | 'description_type'
+  | 'created_at'
+  | 'last_seen_at'
+> & { severity_rank: number; priority_rank: number };
+
+/** A variant row with its body possibly cut, and the body's full length. */
+type VariantRow = StoredVariantRow & { description_length: number | null };
+
+const toVariant = (r: VariantRow): BoardVariant => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  descriptionLength: r.description_length ?? 0,
+  fileName: r.file_name,
+  lineNumber: r.line_number,
+  count: r.count,
+  firstSeenAt: r.first_seen_at,
+  lastSeenAt: r.last_seen_at,
+  aggregate: r.aggregate === 1,
+});
+
+/** Escapes LIKE wildcards; the pattern uses `ESCAPE '\'`. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const db = new Database(join(opts.dataDir, 'svc.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const projectSql = `SELECT p.id, p.account_id AS accountId, p.name, p.state,
+      (SELECT COUNT(*) FROM cards c WHERE c.project_id = p.id) AS cards,
+      COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = ?
+        AND u.project_id = p.id), 0) AS eventsToday
+    FROM projects p`;
+  const variantSql = `SELECT id, title, substr(description, 1, ?) AS description,
+      length(description) AS description_length, file_name, line_number, count, first_seen_at,
+      last_seen_at, aggregate FROM variants WHERE card_id = ?`;
+
+  return {
+    ...createSqliteSessions(db),
+    overview(day) {
+      const projects = prepared(`${projectSql} ORDER BY p.account_id, p.id`).all(day) as never[];
+      const accounts = prepared('SELECT id, name, plan FROM accounts ORDER BY id').all() as never[];
+      return accounts.map((a: { id: number; name: string; plan: never }) => ({
+        ...a,
+        projects: projects.filter((p: { accountId: number }) => p.accountId === a.id),
+      }));
+    },
+    getProject: (id, day) =>
+      prepared(
+        `SELECT x.*, a.name AS accountName, a.plan FROM (${projectSql} WHERE p.id = ?) x
+         JOIN accounts a ON a.id = x.accountId`,
+      ).get(day, id) as never,
+    listCards(projectId, query) {
+      const { sql, params } = cardsSql(projectId, query);
+      const rows = prepared(sql).all(...params) as SummaryRow[];
+      const more = rows.length > query.limit;
+      const page = rows.slice(0, query.limit);
+      if (query.before) page.reverse();
+      return {
+        more,
+        cards: page.map((r) => ({
+          id: r.id,
+          title: r.title,
+          severity: r.severity,
+          priority: r.priority,
+          tags: JSON.parse(r.tags) as string[],
+          occurrenceCount: r.occurrence_count,
+          descriptionType: r.description_type,
+          firstSeenAt: r.created_at,
+          lastSeenAt: r.last_seen_at,
+          key: KEY_COLUMNS[query.sort].map((c) => r[c as keyof SummaryRow]),
+        })),
+      };
+    },
+    getCard(projectId, cardId, day) {
+      const r = prepared('SELECT * FROM cards WHERE id = ? AND project_id = ?').get(
+        cardId,
+        projectId,
+      ) as CardRow | undefined;
+      return (
+        r && {
+          id: r.id,
+          projectId: r.project_id,
+          title: r.title,
+          description: r.description,
+          descriptionType: r.description_type,
+          severity: r.severity,
+          priority: r.priority,
+          tags: JSON.parse(r.tags) as string[],
+          occurrenceCount: r.occurrence_count,
+          fileName: r.file_name,
+          lineNumber: r.line_number,
+          firstSeenAt: r.created_at,
+          lastSeenAt: r.last_seen_at,
+          eventsToday: r.usage_day === day ? r.usage_count : 0,
+        }
+      );
+    },
+    listVariants: (cardId, bodyChars) =>
+      (
+        prepared(`${variantSql} ORDER BY aggregate, last_seen_at DESC, id DESC`).all(
+          bodyChars,
+          cardId,
+        ) as VariantRow[]
+      ).map(toVariant),
+    getVariant(cardId, variantId) {
+      const r = prepared(`${variantSql} AND id = ?`).get(1 << 30, cardId, variantId);
+      return r === undefined ? undefined : toVariant(r as VariantRow);
+    },
+    cardHours(cardId, fromHour, toHour) {
+      const counts = new Array<number>(Math.max(0, toHour - fromHour + 1)).fill(0);
+      const rows = prepared(
+        'SELECT hour, count FROM card_hours WHERE card_id = ? AND hour BETWEEN ? AND ?',
+      ).all(cardId, fromHour, toHour) as { hour: number; count: number }[];
+      for (const r of rows) counts[r.hour - fromHour] = r.count;
+      return counts;
+    },
+    close: () => {
+      db.close();
+    },
+  };
+}
+
+/** One keyset page: filters, then the sort key compared as a row value, so an index serves it. */
+export function cardsSql(projectId: number, q: CardQuery) {
+  const columns = KEY_COLUMNS[q.sort];
+  const where = ['project_id = ?'];
+  const params: (string | number)[] = [projectId];
+  if (q.severity !== undefined) {
+    where.push('severity_rank = ?');
+    params.push(SEVERITY_RANK[q.severity] ?? -1);
+  }
+  if (q.priority !== undefined) {
+    where.push('priority_rank = ?');
+    params.push(PRIORITY_RANK[q.priority] ?? -1);
+  }
+  if (q.tag !== undefined) {
+    // instr() on the stored JSON is a cheap pre-filter; json_each() confirms an exact element.
+    where.push('instr(tags, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)');
+    params.push(JSON.stringify(q.tag), q.tag);
+  }
+  if (q.text !== undefined) {
+    where.push("title LIKE ? ESCAPE '\\'");
+    params.push(likeText(q.text));
+  }
+  const boundary = q.after ?? q.before;
+  const backwards = q.before !== undefined;
+  const descending = (q.dir === 'desc') !== backwards;
+  if (boundary) {
+    if (boundary.length !== columns.length)
+      throw new RangeError('The page key does not fit the sort.');
+    where.push(
+      `(${columns.join(', ')}) ${descending ? '<' : '>'} (${columns.map(() => '?').join(', ')})`,
+    );
+    params.push(...boundary);
+  }
+  const order = columns.map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+  params.push(q.limit + 1);
+  return {
+    sql: `SELECT ${SUMMARY} FROM cards WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`,
+    params,
+  };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import { parseTrace, prettyJson, renderDescription } from '../../src/board/description.ts';
+import { escapeHtml, Html, html } from '../../src/board/html.ts';
+import { safeNext } from '../../src/board/pages/login.ts';
+import { cardsHref, parseCardsQuery } from '../../src/board/query.ts';
+
+describe('html', () => {
+  it('escapes every interpolated value, in text and in attributes', () => {
+    const evil = `"><img src=x onerror=alert(1)>'<script>&`;
+    const out = html`<a title="${evil}">${evil}</a>`.markup;
+    expect(out).toBe(
+      '<a title="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&#39;&lt;script&gt;&amp;">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&#39;&lt;script&gt;&amp;</a>',
+    );
+    expect(escapeHtml('a&b')).toBe('a&amp;b');
+  });
+
+  it('composes nested markup and arrays without escaping them twice; drops null and false', () => {
+    const items = ['<b>', 'c'].map((t) => html`<li>${t}</li>`);
+    expect(html`<ul>${items}${null}${false}${undefined}${0}</ul>`.markup).toBe(
+      '<ul><li>&lt;b&gt;</li><li>c</li>0</ul>',
+    );
+  });
+
+  it('a plain string that looks like markup is still escaped (only Html made by the tag passes)', () => {
+    const fake = { markup: '<script>' } as unknown as string;
+    expect(html`${fake}`.markup).toBe('[object Object]');
+    expect(html`${new Html('<i>')}`.markup).toBe('<i>');
+  });
+});
+
+describe('descriptions', () => {
+  it('splits V8, Gecko and JavaScriptCore frames from message lines', () => {
+    const trace = [
+      'TypeError: boom',
+      '    at Object.run (/app/src/job.ts:10:5)',
+      '    at async Promise.all (index 0)',
+      '    at node:internal/process/task_queues:95:5',
+      'Caused by: RangeError: deep',
+      'render@http://localhost/node_modules/@scope/x.js:1:200',
+      '@http://localhost/app.js:3:4',
+    ].join('\n');
+    expect(parseTrace(trace)).toEqual([
+      { text: 'TypeError: boom' },
+      { frame: { fn: 'Object.run', location: '/app/src/job.ts:10:5', dependency: false } },
+      { frame: { fn: 'async Promise.all', location: 'index 0', dependency: false } },
+      { frame: { fn: '', location: 'node:internal/process/task_queues:95:5', dependency: true } },
+      { text: 'Caused by: RangeError: deep' },
+      {
+        frame: {
+          fn: 'render',
+          location: 'http://localhost/node_modules/@scope/x.js:1:200',
+          dependency: true,
+        },
+      },
+      { frame: { fn: '', location: 'http://localhost/app.js:3:4', dependency: false } },
+    ]);
+    const out = renderDescription(trace, 'code').markup;
+    expect(out).toContain('<li class="own first"><span class="fn">Object.run</span>');
+    expect(out).toContain('<pre class="message">\nCaused by: RangeError: deep</pre>');
+  });
+
+  it('re-indents JSON keeping the exact spelling of numbers and strings', () => {
+    const text = '{"id":12345678901234567890,"s":"a,\\"b\\":[{}]","e":[],"o":{},"n":[1, 2.50e3]}';
+    expect(prettyJson(text)).toBe(
+      '{\n  "id": 12345678901234567890,\n  "s": "a,\\"b\\":[{}]",\n  "e": [],\n  "o": {},\n  "n": [\n    1,\n    2.50e3\n  ]\n}',
+    );
+    expect(renderDescription(text, 'json').markup).toContain('12345678901234567890');
+  });
+
+  it('deeply nested JSON falls back to the text as sent instead of growing without bound', () => {
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    expect(prettyJson(deep)).toBeUndefined();
+    const out = renderDescription(deep, 'json').markup;
+    expect(out).toBe(`<pre class="plain">\n${deep}</pre>`);
+  });
+
+  it('plain text (markdown included) is shown verbatim, escaped', () => {
+    const md = '# Title\n[x](javascript:alert(1)) <script>alert(1)</script>';
+    expect(renderDescription(md, 'plain').markup).toBe(
+      '<pre class="plain">\n# Title\n[x](javascript:alert(1)) &lt;script&gt;alert(1)&lt;/script&gt;</pre>',
+    );
+    expect(renderDescription(null, 'plain').markup).toContain('No description');
+  });
+});
+
+describe('cards page URL', () => {
+  it('parses sort, direction and filters strictly and writes them back', () => {
+    const { view, query } = parseCardsQuery(
+      new URLSearchParams('sort=count&dir=asc&severity=major&tag=env%3Aprod&q=%20x%20'),
+    );
+    expect(view).toEqual({
+      sort: 'count',
+      dir: 'asc',
+      severity: 'major',
+      priority: undefined,
+      tag: 'env:prod',
+      q: 'x',
+    });
+    expect(query.text).toBe('x');
+    expect(cardsHref(3, view, { after: 'abc' })).toBe(
+      '/board/projects/3?sort=count&dir=asc&severity=major&tag=env%3Aprod&q=x&after=abc',
+    );
+    expect(cardsHref(3, { sort: 'last_seen', dir: 'desc' })).toBe('/board/projects/3');
+    for (const bad of [
+      'sort=x',
+      'dir=up',
+      'severity=fatal',
+      'priority=urgent',
+      'after=%%%',
+      'after=WzFd',
+    ]) {
+      expect(() => parseCardsQuery(new URLSearchParams(bad)), bad).toThrow(/Unknown|not valid/);
+    }
+  });
+
+  it('returns after sign-in only to board paths', () => {
+    expect(safeNext('/board/projects/1?tag=a')).toBe('/board/projects/1?tag=a');
+    expect(safeNext('/board')).toBe('/board');
+    for (const bad of [
+      'https://evil.test/board',
+      '//evil.test',
+      '/boardx',
+      '/board/\r\nSet-Cookie: a',
+      '/board/ü',
+      null,
+    ]) {
+      expect(safeNext(bad)).toBe('/board');
+    }
+  });
+});

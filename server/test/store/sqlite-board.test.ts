@@ -1,0 +1,268 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_SORTS, type CardQuery, type CardSummary } from '../../src/store/board-types.ts';
+import {
+  cardsSql,
+  openSqliteBoardStore,
+  PRIORITY_RANK,
+  SEVERITY_RANK,
+} from '../../src/store/sqlite-board.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
+import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
+
+// The board's SQLite reads over cards made by the real ingest path (injected clock): keyset pages
+// walked forwards and backwards must give exactly the sorted, filtered list, every sort must be
+// served by an index (no temporary sort), and the per-hour counts must follow the reports.
+const HOUR = 3_600_000;
+const start = Date.UTC(2026, 10, 20, 0, 0, 0);
+let clock = start;
+let dataDir: string;
+let store: Store;
+let board: ReturnType<typeof openSqliteBoardStore>;
+let key: AuthKey;
+
+const SEVERITIES = ['critical', 'major', 'moderate', 'minor'];
+const PRIORITIES = ['low', 'medium', 'high'];
+const TAGS = ['env:prod', 'env:dev', 'checkout', 'a"b', 'x\\y', '50%_off'];
+
+/** Deterministic pseudo-random numbers (a fixed seed keeps failures reproducible). */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+}
+
+const report = (title: string, more: Partial<TaskReport> = {}): TaskReport => ({
+  severity: 'major',
+  priority: 'medium',
+  title,
+  description: null,
+  tags: [],
+  file_name: null,
+  line_number: null,
+  ...more,
+});
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'svc-board-store-'));
+  const big = { burstPerMinute: 1e9, dailyEvents: 1e9 };
+  store = openSqliteStore({
+    dataDir,
+    now: () => clock,
+    plans: { hobby: big, indie: big, professional: big, team: big },
+    variantCap: 20,
+    projectQuotaShare: 0.8,
+  });
+  const account = await store.createAccount({ name: 'A', plan: 'team', members: [] });
+  const project = await store.createProject({ accountId: account.id, name: 'P' });
+  key = {
+    id: 1,
+    kind: 'publishable',
+    projectId: project.id,
+    accountId: account.id,
+    plan: 'team',
+    secretHash: null,
+    origins: [],
+  };
+  const next = random(7);
+  const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
+  for (let i = 0; i < 240; i++) {
+    clock += Math.floor(next() * 60_000);
+    const title =
+      i % 3 === 0
+        ? `Card ${Math.floor(next() * 80)}`
+        : `Error ${i} ${pick(['Type', 'range', 'DB'])}`;
+    await store.ingest(
+      key,
+      report(title, {
+        severity: pick(SEVERITIES),
+        priority: pick(PRIORITIES),
+        tags: TAGS.filter(() => next() < 0.3),
+      }),
+    );
+  }
+  board = openSqliteBoardStore({ dataDir });
+});
+
+afterAll(async () => {
+  await board?.close();
+  await store?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const expectedKey = (c: CardSummary, sort: CardQuery['sort']): (string | number)[] => {
+  switch (sort) {
+    case 'last_seen':
+      return [c.lastSeenAt, c.id];
+    case 'first_seen':
+      return [c.firstSeenAt, c.id];
+    case 'count':
+      return [c.occurrenceCount, c.id];
+    case 'severity':
+      return [SEVERITY_RANK[c.severity]!, c.id];
+    case 'priority':
+      return [PRIORITY_RANK[c.priority]!, c.id];
+    case 'title':
+      return [c.title, c.id];
+  }
+};
+const compare = (a: (string | number)[], b: (string | number)[]) => {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return 0;
+};
+
+async function everything(): Promise<CardSummary[]> {
+  const page = await board.listCards(key.projectId, {
+    sort: 'last_seen',
+    dir: 'desc',
+    limit: 10_000,
+  });
+  return page.cards;
+}
+
+/** Every page from the start (forwards), or from just before `from` back to the start. */
+function walk(query: Omit<CardQuery, 'limit' | 'after' | 'before'>, from?: CardQuery['before']) {
+  const backwards = from !== undefined;
+  const seen: CardSummary[][] = [];
+  let cursor = from;
+  for (let guard = 0; guard < 1000; guard++) {
+    const page = board.listCards(key.projectId, {
+      ...query,
+      limit: 7,
+      ...(cursor ? (backwards ? { before: cursor } : { after: cursor }) : {}),
+    }) as { cards: CardSummary[]; more: boolean };
+    if (page.cards.length === 0) break;
+    seen.push(page.cards);
+    if (!page.more) break;
+    cursor = backwards ? page.cards[0]!.key : page.cards.at(-1)!.key;
+  }
+  return (backwards ? seen.reverse() : seen).flat();
+}
+
+describe('cards page queries', () => {
+  it('the generated rank columns agree with the ranks the cursor uses', () => {
+    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    const rows = db
+      .prepare('SELECT DISTINCT severity, severity_rank, priority, priority_rank FROM cards')
+      .all() as {
+      severity: string;
+      severity_rank: number;
+      priority: string;
+      priority_rank: number;
+    }[];
+    db.close();
+    expect(rows.length).toBeGreaterThan(4);
+    for (const r of rows) {
+      expect(r.severity_rank).toBe(SEVERITY_RANK[r.severity]);
+      expect(r.priority_rank).toBe(PRIORITY_RANK[r.priority]);
+    }
+  });
+
+  const filters: Partial<CardQuery>[] = [
+    {},
+    { severity: 'major' },
+    { priority: 'high' },
+    { tag: 'env:prod' },
+    { tag: 'a"b' },
+    { tag: '50%_off' },
+    { text: 'error 1' },
+    { text: '%' },
+    { severity: 'critical', tag: 'checkout', text: 'card' },
+  ];
+  for (const sort of CARD_SORTS) {
+    for (const dir of ['asc', 'desc'] as const) {
+      it(`keyset pages by ${sort} ${dir} match the sorted list, forwards and backwards`, async () => {
+        const all = await everything();
+        expect(all.length).toBeGreaterThan(150);
+        for (const filter of filters) {
+          const expected = all
+            .filter(
+              (c) =>
+                (!filter.severity || c.severity === filter.severity) &&
+                (!filter.priority || c.priority === filter.priority) &&
+                (!filter.tag || c.tags.includes(filter.tag)) &&
+                (!filter.text || c.title.toLowerCase().includes(filter.text.toLowerCase())),
+            )
+            .sort(
+              (a, b) =>
+                compare(expectedKey(a, sort), expectedKey(b, sort)) * (dir === 'asc' ? 1 : -1),
+            )
+            .map((c) => c.id);
+          const query = { sort, dir, ...filter };
+          const forwards = walk(query);
+          expect(forwards.map((c) => c.id)).toEqual(expected);
+          const last = forwards.at(-1);
+          if (!last) continue;
+          expect(walk(query, last.key).map((c) => c.id)).toEqual(expected.slice(0, -1));
+        }
+      });
+    }
+  }
+
+  it('every sort reads an index in order, filters included (no temporary sort)', () => {
+    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    const plan = (q: Partial<CardQuery>) => {
+      const { sql, params } = cardsSql(1, { sort: 'last_seen', dir: 'desc', limit: 50, ...q });
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+        .map((r) => r.detail)
+        .join('\n');
+    };
+    const cases: [Partial<CardQuery>, string][] = [
+      [{ sort: 'last_seen' }, 'cards_by_last_seen'],
+      [{ sort: 'first_seen' }, 'cards_by_first_seen'],
+      [{ sort: 'count', dir: 'asc' }, 'cards_by_count'],
+      [{ sort: 'severity' }, 'cards_by_severity'],
+      [{ sort: 'priority' }, 'cards_by_priority'],
+      [{ sort: 'title', dir: 'asc' }, 'cards_by_title'],
+      // A filter walks the sort's index (bounded by the page, unless the filter is rare).
+      [{ severity: 'major' }, 'cards_by_last_seen'],
+      [{ priority: 'low', sort: 'count' }, 'cards_by_count'],
+      [{ sort: 'severity', severity: 'critical' }, 'cards_by_severity'],
+      [{ sort: 'count', after: [3, 10] }, 'cards_by_count'],
+      [{ sort: 'severity', before: [3, 10] }, 'cards_by_severity'],
+      [{ tag: 'env:prod', text: 'x' }, 'cards_by_last_seen'],
+    ];
+    for (const [q, index] of cases) {
+      const detail = plan(q);
+      expect(detail, JSON.stringify(q)).toContain(`INDEX ${index}`);
+      expect(detail, JSON.stringify(q)).not.toContain('TEMP B-TREE');
+    }
+    db.close();
+  });
+
+  it('a cursor of the wrong shape for the sort is refused', () => {
+    expect(() =>
+      board.listCards(key.projectId, { sort: 'severity', dir: 'desc', limit: 5, after: [1, 2, 3] }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('events per hour', () => {
+  it('follows every report, including those folded into existing cards, and keeps 48 hours', async () => {
+    clock = Date.UTC(2026, 10, 25, 10, 30, 0);
+    const hour = Math.floor(clock / HOUR);
+    const created = await store.ingest(key, report('Hourly card'));
+    expect(created.kind).toBe('created');
+    const cardId = (created as { card: { id: number } }).card.id;
+    await store.ingest(key, report('Hourly card'));
+    clock += HOUR;
+    for (let i = 0; i < 3; i++)
+      await store.ingest(key, report('Hourly card', { description: `v${i}` }));
+    clock += 2 * HOUR;
+    await store.ingest(key, report('Hourly card'));
+    expect(await board.cardHours(cardId, hour - 1, hour + 3)).toEqual([0, 2, 3, 0, 1]);
+    const card = await board.getCard(key.projectId, cardId, Math.floor(clock / 86_400_000));
+    expect(card?.occurrenceCount).toBe(6);
+
+    clock += 60 * HOUR;
+    await store.ingest(key, report('Hourly card'));
+    const rows = await board.cardHours(cardId, hour - 1, hour + 80);
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(1); // older hours pruned past 48 h
+  });
+});
