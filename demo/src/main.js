@@ -25,7 +25,8 @@ const server = await startServer({
   board: true,
 });
 console.log(`svc-server listening on ${server.url} (data: ${dataDir})`);
-const boardToken = await demoAdminToken(server.board.adminTokens);
+const board = /** @type {NonNullable<typeof server.board>} */ (server.board); // on: board: true
+const boardToken = await demoAdminToken(board.adminTokens);
 
 const demo = await demoProject(server.admin);
 const secret = await demoSecretKey(server.admin, demo.projectId);
@@ -51,7 +52,7 @@ const result = await client.flush({ timeoutMs: 15_000 });
 console.log(`\nSent through @svc/runtime: ${JSON.stringify(result)}\n`);
 await printCards(demo.projectId, dataDir);
 console.log(
-  `\nBoard: ${server.board.url} (sign in with this run's admin token, shown once):\n  ${boardToken}`,
+  `\nBoard: ${board.url} (sign in with this run's admin token, shown once):\n  ${boardToken}`,
 );
 
 const dirFlag = values['data-dir'] ? ` --data-dir ${dataDir}` : '';
