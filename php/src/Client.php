@@ -6,22 +6,16 @@ namespace Svc;
 
 use Svc\Generated\Options;
 use Svc\Generated\ReportingMethods;
-use Svc\Generated\Service;
 use Svc\Internal\Config;
-use Svc\Internal\Credentials;
-use Svc\Internal\CurlTransport;
 use Svc\Internal\Debug;
 use Svc\Internal\Delivery;
 use Svc\Internal\Deps;
 use Svc\Internal\Describe;
 use Svc\Internal\Location;
-use Svc\Internal\Paths;
 use Svc\Internal\Payload;
-use Svc\Internal\Sealer;
-use Svc\Internal\ServiceAddress;
 use Svc\Internal\Shutdown;
-use Svc\Internal\Tags;
 use Svc\Internal\Tally;
+use Svc\Internal\Wiring;
 
 /**
  * The Svc client: the 16 reporting methods (`$svc->majorHigh('Checkout failed', $e)`), `flush()`
@@ -123,7 +117,11 @@ class Client
         $secrets = array_values(array_filter([$this->config->string('apiKey'), $this->config->string('signingSecret')]));
         $this->debug = new Debug($deps->logger ?? Debug::errorLog(), $this->config->bool('debug'), $secrets);
         try {
-            $this->active = $this->config->bool('enabled') && $this->setUp($serviceUrl, $deps);
+            if ($this->config->bool('enabled')) {
+                $wiring = Wiring::build($this->config, $this->debug, $deps, $serviceUrl, $this->now, $this->random, 'svc-php/' . self::VERSION . ' PHP/' . PHP_VERSION);
+                [$this->describe, $this->location, $this->baseTags, $this->delivery] = [$wiring->describe, $wiring->location, $wiring->baseTags, $wiring->delivery];
+                $this->active = $wiring->ready;
+            }
         } catch (\Throwable $error) {
             $this->debug->warn('client disabled: ' . $error->getMessage());
         }
@@ -131,62 +129,6 @@ class Client
             $this->debug->debug($note);
         }
         $this->debug->debug('client created', ['active' => $this->active, 'options' => array_keys($options)]);
-    }
-
-    /** Wires delivery; false (with the warnings shown) when the client must not send. */
-    private function setUp(mixed $serviceUrl, Deps $deps): bool
-    {
-        $config = $this->config;
-        $env = $deps->env ?? Deps::environment(...);
-        $paths = new Paths($config->string('projectRoot'), $deps->entryScript ?? Paths::entryScript());
-        $this->describe = new Describe($paths);
-        $this->location = $config->bool('captureLocation') ? new Location($paths) : null;
-        $this->baseTags = Tags::add([], $config->values['defaultTags']);
-        foreach (['env' => 'environment', 'release' => 'release'] as $prefix => $option) {
-            $value = $config->string($option);
-            $this->baseTags = Tags::add($this->baseTags, $value === null ? [] : ["{$prefix}:{$value}"]);
-        }
-        $logLocally = $config->bool('logLocally');
-        $credentials = Credentials::pick($config->string('apiKey'), $config->string('keyId'), $config->string('signingSecret'));
-        foreach ($credentials->warnings as $warning) {
-            $this->debug->warn($warning);
-        }
-        $ready = $credentials->scheme !== null || $logLocally;
-        $address = ServiceAddress::resolve($env(Service::URL_ENV), $serviceUrl);
-        if ($address->warning !== null) {
-            $this->debug->warn($address->warning);
-            $ready = false;
-        }
-        $sealer = null;
-        $publicKey = $config->string('encryptionPublicKey');
-        if ($publicKey !== null) {
-            $sealer = Sealer::create($publicKey, $config->string('encryptionKeyId'));
-            if ($sealer === null) {
-                $this->debug->warn(\function_exists('sodium_crypto_box_seal')
-                    ? 'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent'
-                    : 'encryptionPublicKey needs the sodium extension: client disabled, nothing is sent');
-                $ready = false;
-            }
-        }
-        if (!$logLocally && $deps->transport === null && !\function_exists('curl_init')) {
-            $this->debug->warn('the curl extension is missing (Debian: php-curl): client disabled, nothing is sent');
-            $ready = false;
-        }
-        $this->delivery = new Delivery(
-            (string) $address->url,
-            $config->bool('hideApiResponse'),
-            $config->int('timeoutMs'),
-            $credentials,
-            $logLocally ? null : $sealer,
-            $deps->transport ?? new CurlTransport('svc-php/' . self::VERSION . ' PHP/' . PHP_VERSION),
-            $this->debug,
-            $this->now,
-            $deps->sleep ?? static function (int $ms): void {
-                usleep($ms * 1000);
-            },
-            $this->random,
-        );
-        return $ready;
     }
 
     /**
