@@ -39,7 +39,7 @@ export interface ServerOptions {
   bodyTimeoutMs?: number;
   /** An idle keep-alive connection is closed after this many ms. @default 10000 */
   keepAliveTimeoutMs?: number;
-  /** Open connections at most; further ones are closed on arrival. @default 1024 */
+  /** Open connections at most; further ones are closed on arrival. @default 4096 */
   maxConnections?: number;
 }
 
@@ -92,7 +92,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     limits: {
       bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
-      maxConnections: opts.maxConnections ?? 1024,
+      maxConnections: opts.maxConnections ?? 4096,
     },
     board: boardStore && {
       store: boardStore,

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openDatabaseFile } from './database-file.ts';
 import { createAuthCache } from './auth-cache.ts';
 import { createIngest, type IngestConfig } from './ingest.ts';
 import { migrate } from './migrations.ts';
@@ -39,8 +37,7 @@ interface KeyRow {
 }
 
 export function openSqliteStore(opts: SqliteStoreOptions): Store {
-  mkdirSync(opts.dataDir, { recursive: true });
-  const db = new Database(join(opts.dataDir, 'svc.sqlite'));
+  const db = openDatabaseFile(opts.dataDir);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${opts.durability === 'power' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
