@@ -41,6 +41,7 @@ export function buildApp(
     keepAliveTimeout: deps.limits.keepAliveTimeoutMs,
   });
   app.server.maxConnections = deps.limits.maxConnections;
+  app.decorateRequest('svcKey', null);
 
   const bodyLimits = {
     limit: BODY_LIMIT,

@@ -8,11 +8,14 @@ export interface RateDeps {
   skewSeconds: number;
 }
 
-const EMPTY = Buffer.alloc(0);
-/** The key a request authenticated with, once the tasks route knows it. */
-const knownKeys = new WeakMap<FastifyRequest, AuthKey>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key the request authenticated with, once the tasks route knows it. */
+    svcKey: AuthKey | null;
+  }
+}
 
-export const rememberKey = (req: FastifyRequest, key: AuthKey) => knownKeys.set(req, key);
+const EMPTY = Buffer.alloc(0);
 
 export const withRate = (reply: FastifyReply, rate: RateState) =>
   reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
@@ -30,7 +33,7 @@ export async function addKnownRate(
 ): Promise<void> {
   try {
     const key =
-      knownKeys.get(req) ??
+      req.svcKey ??
       (await authenticate(deps.store, {
         headers: req.headers,
         method: req.method,

@@ -4,7 +4,7 @@ import { originAllowed } from '../auth/origin.ts';
 import { envelopeOf, openEnvelope } from '../core/decrypt.ts';
 import { validateReport } from '../core/validate.ts';
 import type { Store } from '../store/types.ts';
-import { rememberKey, withRate } from './rate.ts';
+import { withRate } from './rate.ts';
 
 export interface TasksDeps {
   store: Store;
@@ -17,6 +17,9 @@ export interface TasksDeps {
 const DECRYPT_MESSAGE = 'Could not decrypt the request payload.';
 const EMPTY = Buffer.alloc(0);
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const JSON_TYPE = 'application/json; charset=utf-8';
+// The hidden answers are constant: sent as ready-made JSON, no serialisation per request.
+const HIDDEN = { true: '{"deduplicated":true}', false: '{"deduplicated":false}' } as const;
 
 const hidden = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v[0] : v)?.trim().toLowerCase() === 'true';
@@ -34,7 +37,7 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
       skewSeconds: deps.skewSeconds,
     });
     if (!key) return reply.code(401).send({ message: AUTH_MESSAGE });
-    rememberKey(req, key);
+    req.svcKey = key;
     const reject = async (status: number, body: object) =>
       withRate(reply, await store.rateState(key.projectId, key.plan))
         .code(status)
@@ -84,7 +87,7 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
         const deduplicated = outcome.kind === 'deduplicated';
         reply.code(deduplicated ? 200 : 201);
         return hidden(req.headers['x-svc-hide-response'])
-          ? reply.send({ deduplicated })
+          ? reply.type(JSON_TYPE).send(HIDDEN[`${deduplicated}`])
           : reply.send({ data: outcome.card, deduplicated });
       }
     }
