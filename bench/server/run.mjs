@@ -1,5 +1,6 @@
 // Server throughput bench: autocannon on 127.0.0.1 against @svc/server and, in the same run, a
-// bare node:http ceiling. Usage: node bench/server/run.mjs [--duration 3] [--rounds 3] [--connections 20]
+// bare node:http ceiling and a Fastify-alone floor (fastify-floor.mjs). Usage:
+// node bench/server/run.mjs [--duration 3] [--rounds 3] [--connections 20]
 // Writes bench/server/RESULTS.md. Build the server first (npm run build -w @svc/server).
 import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
@@ -118,12 +119,14 @@ async function load(name, url, { headers, body, fresh }, pid) {
 }
 
 const ceiling = await start('ceiling.mjs');
+const floor = await start('fastify-floor.mjs');
 const svc = await start('service.mjs');
 const s = svc.info;
 const dedup = report('Deduplicated card');
 const envelope = seal(dedup, s.publicKey);
 const bearer = { authorization: `Bearer ${s.apiKey}` };
 const cases = [
+  ['peer: Fastify alone, same JSON (no auth, no storage)', { body: dedup, server: floor }],
   ['bearer, deduplicated', { headers: bearer, body: dedup }],
   ['bearer, new cards', { headers: bearer, fresh: 'card' }],
   ['bearer, novel variants of one card', { headers: bearer, fresh: 'variant' }],
@@ -148,6 +151,13 @@ try {
     connections,
   });
   await autocannon({
+    url: `${floor.info.url}/api/v1/tasks`,
+    method: 'POST',
+    body: dedup,
+    duration: 2,
+    connections,
+  });
+  await autocannon({
     url: `${s.url}/api/v1/tasks`,
     method: 'POST',
     body: dedup,
@@ -165,7 +175,8 @@ try {
         { body: dedup },
         ceiling.child.pid,
       );
-      const r = await load(name, s.url, opts, svc.child.pid);
+      const target = opts.server ?? { info: s, child: svc.child };
+      const r = await load(name, target.info.url, opts, target.child.pid);
       for (const [k, row] of [
         ['ceiling: bare node:http, same JSON', c],
         [name, r],
@@ -178,6 +189,7 @@ try {
 } finally {
   loadAfter = loadavg();
   ceiling.child.kill();
+  floor.child.kill();
   svc.child.kill();
 }
 const rows = [...samples].map(([name, xs]) => ({
@@ -210,7 +222,7 @@ const md = `## Server ingestion (bench/server)
 Command: \`node bench/server/run.mjs --duration ${duration} --rounds ${rounds} --connections ${connections}\` (after \`npm run build -w @svc/server\`).
 Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, shared with other jobs, so
 absolute figures are noisy; the ratio to the ceiling measured in the same run is the figure that matters.
-Service and ceiling each run in their own process; autocannon runs in a third. Durability: ${process.env.SVC_DURABILITY ?? 'process'}
+Service, Fastify floor and ceiling each run in their own process; autocannon runs in another. Durability: ${process.env.SVC_DURABILITY ?? 'process'}
 (WAL, synchronous=NORMAL). Every request is a real report with \`X-Svc-Hide-Response: true\`; "bad" counts non-2xx, errors and timeouts.
 
 Each case ran ${rounds} times for ${duration} s, each time right after a ${duration} s ceiling run; figures are medians
