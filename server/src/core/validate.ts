@@ -56,9 +56,16 @@ export function validateReport(body: unknown): Validated {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, errors: { body: ['The body must be a JSON object.'] } };
   }
-  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const k of OPTIONAL) if (input[k] === null) delete input[k];
-  for (const k of TEXT) if (k in input) input[k] = wellFormedOrSame(input[k]);
+  let input = body as Record<string, unknown>;
+  // Copied only when something must change (the caller's object is left as it was).
+  const needsCopy =
+    OPTIONAL.some((k) => input[k] === null) ||
+    TEXT.some((k) => typeof input[k] === 'string' && wellFormed(input[k] as string) !== input[k]);
+  if (needsCopy) {
+    input = { ...input };
+    for (const k of OPTIONAL) if (input[k] === null) delete input[k];
+    for (const k of TEXT) if (k in input) input[k] = wellFormedOrSame(input[k]);
+  }
   const errors: FieldErrors = {};
   if (!check(input)) {
     for (const e of check.errors ?? []) {
