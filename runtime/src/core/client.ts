@@ -126,7 +126,7 @@ export function createCoreClient(
     if (typeof loc?.file_name === 'string' && loc.file_name)
       payload.file_name = clamp(loc.file_name, LIMITS.fileNameMax);
     const line = loc?.line_number;
-    if (Number.isInteger(line) && line! >= LIMITS.lineNumberMin && line! <= LIMITS.lineNumberMax)
+    if (Number.isInteger(line) && line! > 0 && line! <= LIMITS.lineNumberMax)
       payload.line_number = line;
     if (!o.beforeSend) {
       queue.push(payload);
