@@ -52,6 +52,7 @@ export interface RuntimeLimits {
   sdkDescriptionMax: number;
   fileNameMax: number;
   lineNumberMin: number;
+  lineNumberMax: number;
 }
 
 export interface ServerLimits {

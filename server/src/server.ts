@@ -32,6 +32,15 @@ export interface ServerOptions {
   board?: boolean;
   /** The board's store; needed with `store`, else the SQLite one in `dataDir`. @default undefined */
   boardStore?: BoardStore;
+  /**
+   * A request body must arrive within this many ms of the headers; a stalled one is answered 408
+   * and its connection closed. (Headers themselves: Node's 60 s `headersTimeout`.) @default 30000
+   */
+  bodyTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this many ms. @default 10000 */
+  keepAliveTimeoutMs?: number;
+  /** Open connections at most; further ones are closed on arrival. @default 4096 */
+  maxConnections?: number;
 }
 
 export interface RunningServer {
@@ -80,6 +89,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
+    limits: {
+      bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
+      keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
+      maxConnections: opts.maxConnections ?? 4096,
+    },
     board: boardStore && {
       store: boardStore,
       now,

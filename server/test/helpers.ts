@@ -38,6 +38,9 @@ export interface FixtureConfig {
   members?: { email: string; role: string }[];
   secondProject?: boolean;
   dataDir?: string;
+  bodyTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
+  maxConnections?: number;
   /** Base64 X25519 secret key the project's encryption key is imported from. */
   encryptionSecretKey?: string;
 }

@@ -11,8 +11,9 @@ export const SERVER_LIMITS_PATH = 'server/src/generated/limits.gen.ts';
 export function emitRuntimeLimits(model: Model): Artifact {
   const text = printStatements(createProject(), RUNTIME_LIMITS_PATH, [
     constant('LIMITS', asConst(model.limits), [
-      'Field limits (characters, except `lineNumberMin`). The SDK clamps `title` to `titleMax`, each',
-      'tag to `tagMax` and `description` to `sdkDescriptionMax`; the server rejects more than `descriptionMax`.',
+      'Field limits (characters, except `lineNumberMin` and `lineNumberMax`). The SDK clamps `title` to',
+      '`titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a `line_number`',
+      'outside the bounds; the server rejects more than `descriptionMax`.',
     ]),
   ]);
   return { path: RUNTIME_LIMITS_PATH, text };

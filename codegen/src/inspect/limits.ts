@@ -30,6 +30,7 @@ export function readRuntimeLimits(doc: Doc): RuntimeLimits {
     ),
     fileNameMax: num(field('file_name').maxLength, 'file_name.maxLength'),
     lineNumberMin: num(field('line_number').minimum, 'line_number.minimum'),
+    lineNumberMax: num(field('line_number').maximum, 'line_number.maximum'),
   };
 }
 

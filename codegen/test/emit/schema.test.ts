@@ -41,6 +41,9 @@ describe('taskReportSchema', () => {
       '/line_number',
     ]);
     expect(at({ severity: 'minor', line_number: 1.5 })).toEqual(['/line_number']);
+    for (const line_number of [LIMITS.lineNumberMax + 1, 2 ** 63, 1e300]) {
+      expect(at({ severity: 'minor', line_number })).toEqual(['/line_number']);
+    }
   });
 
   it('keeps boundary values valid', () => {
@@ -53,6 +56,7 @@ describe('taskReportSchema', () => {
       line_number: LIMITS.lineNumberMin,
     };
     expect(report(body)).toBe(true);
+    expect(report({ ...body, line_number: LIMITS.lineNumberMax })).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ describe('limits and plans', () => {
       sdkDescriptionMax: 60000,
       fileNameMax: 255,
       lineNumberMin: 1,
+      lineNumberMax: 2147483647,
     });
   });
 

@@ -8,7 +8,7 @@ declare(strict_types=1);
 namespace Svc\Generated;
 
 /**
- * Field limits in characters (Unicode code points), except `LINE_NUMBER_MIN` (contract 2.1, 8.1). The SDK
+ * Field limits in characters (Unicode code points), except `LINE_NUMBER_MIN` and `LINE_NUMBER_MAX` (contract 2.1, 8.1). The SDK
  * clamps `title` to `TITLE_MAX`, each tag to `TAG_MAX` and `description` to `SDK_DESCRIPTION_MAX`.
  */
 final class Limits
@@ -30,6 +30,9 @@ final class Limits
 
     /** Smallest `line_number`. */
     public const LINE_NUMBER_MIN = 1;
+
+    /** Largest `line_number` (a positive 32-bit integer). */
+    public const LINE_NUMBER_MAX = 2147483647;
 
     /** Most tags kept per card (a guard; the contract sets no count). */
     public const MAX_TAGS = 100;

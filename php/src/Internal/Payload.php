@@ -86,7 +86,7 @@ final class Payload
         if (\is_float($line) && floor($line) === $line && abs($line) < 2 ** 53) {
             $line = (int) $line;
         }
-        if (\is_int($line) && $line >= Limits::LINE_NUMBER_MIN) {
+        if (\is_int($line) && $line >= Limits::LINE_NUMBER_MIN && $line <= Limits::LINE_NUMBER_MAX) {
             $out['line_number'] = $line;
         }
         return $out;

@@ -85,7 +85,11 @@ export function sanitize(
     typeof title === 'string' && title.trim() ? clamp(title, LIMITS.titleMax) : original.title;
   if (text) out.description = text;
   if (typeof fileName === 'string' && fileName) out.file_name = clamp(fileName, LIMITS.fileNameMax);
-  if (Number.isSafeInteger(line) && (line as number) >= LIMITS.lineNumberMin)
+  if (
+    Number.isInteger(line) &&
+    (line as number) >= LIMITS.lineNumberMin &&
+    (line as number) <= LIMITS.lineNumberMax
+  )
     out.line_number = line as number;
   return out;
 }

@@ -125,8 +125,9 @@ export function createCoreClient(
   function located(payload: WirePayload, loc: Location | undefined, held: boolean) {
     if (typeof loc?.file_name === 'string' && loc.file_name)
       payload.file_name = clamp(loc.file_name, LIMITS.fileNameMax);
-    if (Number.isSafeInteger(loc?.line_number) && (loc?.line_number as number) > 0)
-      payload.line_number = loc?.line_number;
+    const line = loc?.line_number;
+    if (Number.isInteger(line) && line! > 0 && line! <= LIMITS.lineNumberMax)
+      payload.line_number = line;
     if (!o.beforeSend) {
       queue.push(payload);
       if (held) queue.release();

@@ -2,8 +2,9 @@
 // DO NOT EDIT: change the spec or the generator, then run `npm run codegen`.
 
 /**
- * Field limits (characters, except `lineNumberMin`). The SDK clamps `title` to `titleMax`, each
- * tag to `tagMax` and `description` to `sdkDescriptionMax`; the server rejects more than `descriptionMax`.
+ * Field limits (characters, except `lineNumberMin` and `lineNumberMax`). The SDK clamps `title` to
+ * `titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a `line_number`
+ * outside the bounds; the server rejects more than `descriptionMax`.
  */
 export const LIMITS = {
   titleMax: 255,
@@ -12,4 +13,5 @@ export const LIMITS = {
   sdkDescriptionMax: 60000,
   fileNameMax: 255,
   lineNumberMin: 1,
+  lineNumberMax: 2147483647,
 } as const;

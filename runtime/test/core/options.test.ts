@@ -1,5 +1,6 @@
 // Every option of contract 8.5, observed on the wire of a real HTTP server.
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/generated/limits.gen.ts';
 import { API_KEY, clientFor, KEY } from '../helpers/client.ts';
 import { SIGNING, useRecordingServer } from '../helpers/recording-server.ts';
 
@@ -225,6 +226,24 @@ describe('beforeSend', () => {
       title: 't'.repeat(255),
       tags: ['q', 'r'],
     });
+  });
+
+  it('a line_number above the contract bound (2147483647) is left out, the bound itself is kept', async () => {
+    const { client } = clientFor(server().url, {
+      ...KEY,
+      beforeSend: (p) => ({ ...p, line_number: Number(p.title) }) as never,
+    });
+    for (const line of [LIMITS.lineNumberMax, LIMITS.lineNumberMax + 1, 2 ** 53 - 1, 1e300]) {
+      client.major(String(line));
+    }
+    await client.flush();
+    const lines = bodies().map((b) => [b?.title, b?.line_number]);
+    expect(lines).toEqual([
+      [String(LIMITS.lineNumberMax), LIMITS.lineNumberMax],
+      [String(LIMITS.lineNumberMax + 1), undefined],
+      [String(2 ** 53 - 1), undefined],
+      [String(1e300), undefined],
+    ]);
   });
 
   it('async beforeSend is awaited; a throwing one drops the report', async () => {

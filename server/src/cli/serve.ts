@@ -1,3 +1,4 @@
+import { sealedBoxBackend } from '../core/sealed-box.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
 import { dataDirOf } from './main.ts';
@@ -33,6 +34,7 @@ export async function runServe(flags: Flags): Promise<void> {
   const opts = serveOptions(flags);
   const server = await startServer(opts);
   console.log(`svc-server listening on ${server.url} (data: ${opts.dataDir})`);
+  console.log(`svc-server: sealed boxes opened with ${sealedBoxBackend}`);
   if (server.board) {
     console.log(
       `Board: ${server.board.url} (sign in with a token from "svc-server admin-token create")`,

@@ -17,6 +17,7 @@ export function envelopeOf(body: unknown): Envelope | undefined {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Opens the sealed box; any failure (version, key, base64, tamper, UTF-8, JSON) gives undefined. */
 export async function openEnvelope(
@@ -28,7 +29,7 @@ export async function openEnvelope(
   if (!BASE64.test(env.ciphertext) || env.ciphertext.length % 4 !== 0) return undefined;
   const key = await findKey(env.key_id as string | undefined);
   if (!key) return undefined;
-  const sealed = new Uint8Array(Buffer.from(env.ciphertext, 'base64'));
+  const sealed = Buffer.from(env.ciphertext, 'base64');
   let plain: Uint8Array | null;
   try {
     plain = sealOpen(sealed, key.publicKey, key.privateKey);
@@ -37,7 +38,7 @@ export async function openEnvelope(
   }
   if (!plain) return undefined;
   try {
-    return { body: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain)) };
+    return { body: JSON.parse(UTF8.decode(plain)) };
   } catch {
     return undefined;
   }

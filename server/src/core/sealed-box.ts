@@ -1,63 +1,46 @@
-import { createPrivateKey, createPublicKey, diffieHellman, type KeyObject } from 'node:crypto';
-import { blake2b } from 'blakejs';
-import nacl from 'tweetnacl';
+import { createRequire } from 'node:module';
+import { portableSealOpen } from './sealed-box-portable.ts';
 
-// crypto_box_seal_open (libsodium sealed boxes) with the X25519 step done by Node's native
-// crypto: tweetnacl's pure-JS scalar multiplication costs milliseconds per report, the native one
-// microseconds. The rest is libsodium's construction: nonce = blake2b-192(epk || pk),
-// key = HSalsa20(X25519(sk, epk)), then XSalsa20-Poly1305 (nacl.secretbox) over the remainder.
-
-const ZERO16 = new Uint8Array(16);
-const SIGMA = new Uint8Array(Buffer.from('expand 32-byte k', 'latin1'));
-const b64url = (b: Uint8Array) => Buffer.from(b).toString('base64url');
-const privateKeys = new Map<string, KeyObject>();
-// tweetnacl ships the HSalsa20 core but its typings omit `lowlevel`.
-const hsalsa20 = (
-  nacl as unknown as {
-    lowlevel: {
-      crypto_core_hsalsa20(out: Uint8Array, inp: Uint8Array, k: Uint8Array, c: Uint8Array): void;
-    };
-  }
-).lowlevel.crypto_core_hsalsa20;
-
-function privateKeyObject(publicKey: Uint8Array, secretKey: Uint8Array): KeyObject {
-  const id = b64url(publicKey);
-  let key = privateKeys.get(id);
-  if (!key) {
-    key = createPrivateKey({
-      key: { kty: 'OKP', crv: 'X25519', x: id, d: b64url(secretKey) },
-      format: 'jwk',
-    });
-    privateKeys.set(id, key);
-  }
-  return key;
-}
+// Sealed boxes (contract 10.2) are opened by libsodium's own crypto_box_seal_open through
+// sodium-native (prebuilt binaries). When the native module cannot load on a platform, the
+// portable implementation takes over (native X25519 from node:crypto, the rest in JavaScript).
 
 /** Opens a sealed box; null when it does not authenticate (tampered, wrong key, too short). */
-export function sealOpen(
+export type SealOpen = (
   sealed: Uint8Array,
   publicKey: Uint8Array,
   secretKey: Uint8Array,
-): Uint8Array | null {
-  if (sealed.length < 32 + nacl.secretbox.overheadLength) return null;
-  const epk = sealed.subarray(0, 32);
-  let shared: Buffer;
-  try {
-    shared = diffieHellman({
-      privateKey: privateKeyObject(publicKey, secretKey),
-      publicKey: createPublicKey({
-        key: { kty: 'OKP', crv: 'X25519', x: b64url(epk) },
-        format: 'jwk',
-      }),
-    });
-  } catch {
-    return null; // e.g. a low-order ephemeral key
-  }
-  const key = new Uint8Array(32);
-  hsalsa20(key, ZERO16, new Uint8Array(shared), SIGMA);
-  const both = new Uint8Array(64);
-  both.set(epk, 0);
-  both.set(publicKey, 32);
-  const nonce = blake2b(both, undefined, 24);
-  return nacl.secretbox.open(sealed.subarray(32), nonce, key);
+) => Uint8Array | null;
+
+interface SodiumNative {
+  crypto_box_SEALBYTES: number;
+  crypto_box_seal_open(m: Uint8Array, c: Uint8Array, pk: Uint8Array, sk: Uint8Array): boolean;
 }
+
+function loadSodium(): SodiumNative | undefined {
+  try {
+    return createRequire(import.meta.url)('sodium-native') as SodiumNative;
+  } catch {
+    return undefined;
+  }
+}
+
+/** libsodium's crypto_box_seal_open, or undefined when sodium-native cannot load here. */
+export const sodiumSealOpen: SealOpen | undefined = ((sodium) => {
+  if (!sodium) return undefined;
+  const overhead = sodium.crypto_box_SEALBYTES;
+  return (sealed, publicKey, secretKey) => {
+    if (sealed.length < overhead || publicKey.length !== 32 || secretKey.length !== 32) return null;
+    const plain = new Uint8Array(sealed.length - overhead);
+    return sodium.crypto_box_seal_open(plain, sealed, publicKey, secretKey) ? plain : null;
+  };
+})(loadSodium());
+
+export { portableSealOpen };
+
+/** The implementation in use, named for the start-up log line. */
+export const sealedBoxBackend = sodiumSealOpen
+  ? 'libsodium (sodium-native)'
+  : 'portable fallback (node:crypto X25519 + tweetnacl; sodium-native did not load)';
+
+export const sealOpen: SealOpen = sodiumSealOpen ?? portableSealOpen;

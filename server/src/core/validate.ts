@@ -8,6 +8,7 @@ export type FieldErrors = Record<string, string[]>;
 export type Validated = { ok: true; report: TaskReport } | { ok: false; errors: FieldErrors };
 
 const OPTIONAL = ['priority', 'title', 'description', 'tags', 'file_name', 'line_number'] as const;
+const TEXT = ['title', 'description', 'file_name'] as const;
 
 function compile() {
   const schema = taskReportSchema as Record<string, unknown>;
@@ -21,10 +22,24 @@ const add = (errors: FieldErrors, field: string, message: string) => {
   errors[field] = [...(errors[field] ?? []), message];
 };
 
-/** CSV or array tags -> trimmed, de-duplicated, empty entries dropped. */
+type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+
+/**
+ * Lone surrogates (JSON allows `"\ud800"`) become U+FFFD, before validation counts characters,
+ * before dedup compares and before storing: what is compared is what is stored, as valid UTF-8.
+ */
+export const wellFormed = (text: string): string =>
+  (text as unknown as WellFormed).isWellFormed()
+    ? text
+    : (text as unknown as WellFormed).toWellFormed();
+
+const wellFormedOrSame = (value: unknown) =>
+  typeof value === 'string' ? wellFormed(value) : value;
+
+/** CSV or array tags -> well-formed, trimmed, de-duplicated, empty entries dropped. */
 export function normaliseTags(tags: unknown): string[] {
   const list = typeof tags === 'string' ? tags.split(',') : Array.isArray(tags) ? tags : [];
-  return [...new Set(list.map((t) => String(t).trim()).filter((t) => t !== ''))];
+  return [...new Set(list.map((t) => wellFormed(String(t)).trim()).filter((t) => t !== ''))];
 }
 
 /** Title when absent or blank: the first non-empty line of the description, else `Untitled error`. */
@@ -41,8 +56,16 @@ export function validateReport(body: unknown): Validated {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, errors: { body: ['The body must be a JSON object.'] } };
   }
-  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const k of OPTIONAL) if (input[k] === null) delete input[k];
+  let input = body as Record<string, unknown>;
+  // Copied only when something must change (the caller's object is left as it was).
+  const needsCopy =
+    OPTIONAL.some((k) => input[k] === null) ||
+    TEXT.some((k) => typeof input[k] === 'string' && wellFormed(input[k] as string) !== input[k]);
+  if (needsCopy) {
+    input = { ...input };
+    for (const k of OPTIONAL) if (input[k] === null) delete input[k];
+    for (const k of TEXT) if (k in input) input[k] = wellFormedOrSame(input[k]);
+  }
   const errors: FieldErrors = {};
   if (!check(input)) {
     for (const e of check.errors ?? []) {

@@ -12,6 +12,7 @@ export const LIMITS = {
   sdkDescriptionMax: 60000,
   fileNameMax: 255,
   lineNumberMin: 1,
+  lineNumberMax: 2147483647,
   variantCap: 20,
   timestampSkewSeconds: 300,
   projectQuotaShare: 0.8,

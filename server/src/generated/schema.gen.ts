@@ -47,7 +47,9 @@ export const taskReportSchema = {
     line_number: {
       type: ['integer', 'null'],
       minimum: 1,
-      description: 'Line within `file_name` (sent only when derived).',
+      maximum: 2147483647,
+      description:
+        'Line within `file_name` (sent only when derived). At most 2147483647 (a positive 32-bit\ninteger): larger values, such as 1e300 or 2^63, give 422; SDKs leave them out.\n',
     },
   },
 } as const;

@@ -1,9 +1,19 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
+import { readBody, tooLargeMessage } from './body.ts';
+import { addKnownRate } from './rate.ts';
 import { registerTasksRoute, type TasksDeps } from './tasks.ts';
 
 /** Largest accepted body. A full-size report (65535-char description) fits with room to spare. */
 export const BODY_LIMIT = 1024 * 1024;
+
+/** Connection bounds (see ServerOptions for each one's meaning and default). */
+export interface HttpLimits {
+  bodyTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
 
 const ALLOW_HEADERS = [
   'Authorization',
@@ -21,12 +31,26 @@ const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
  * The HTTP surface: CORS for browsers posting cross-origin, raw-body parsing (signatures need the
  * exact bytes), and JSON for every answer including 404s and errors. Client mistakes stay 4xx.
  */
-export function buildApp(deps: TasksDeps & { board?: BoardDeps }): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: false });
+export function buildApp(
+  deps: TasksDeps & { board?: BoardDeps; limits: HttpLimits },
+): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: false,
+    keepAliveTimeout: deps.limits.keepAliveTimeoutMs,
+  });
+  app.server.maxConnections = deps.limits.maxConnections;
+  app.decorateRequest('svcKey', null);
 
+  const bodyLimits = {
+    limit: BODY_LIMIT,
+    drainLimit: 8 * BODY_LIMIT,
+    timeoutMs: deps.limits.bodyTimeoutMs,
+  };
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser('*', (_req: FastifyRequest, payload: IncomingMessage) =>
+    readBody(payload, bodyLimits),
   );
 
   app.addHook('onRequest', (req, reply, done) => {
@@ -50,21 +74,25 @@ export function buildApp(deps: TasksDeps & { board?: BoardDeps }): FastifyInstan
   registerTasksRoute(app, deps);
   if (deps.board) registerBoard(app, deps.board);
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}.` });
+  app.setNotFoundHandler(async (req, reply) => {
+    await addKnownRate(req, reply, deps);
+    return reply
+      .code(404)
+      .send({ message: `No route for ${req.method} ${req.url.split('?')[0]}.` });
   });
   app.setErrorHandler(
-    (err: { statusCode?: number; code?: string; message: string }, _req, reply) => {
+    async (err: { statusCode?: number; code?: string; message: string }, req, reply) => {
       const status =
         err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) console.error('svc-server: internal error', err);
       const message =
         status === 413
-          ? `The request body is larger than ${BODY_LIMIT} bytes.`
+          ? tooLargeMessage(BODY_LIMIT)
           : status === 500
             ? 'Internal server error.'
             : err.message;
-      reply.code(status).send({ message });
+      await addKnownRate(req, reply, deps);
+      return reply.code(status).send({ message });
     },
   );
   return app;

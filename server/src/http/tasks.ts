@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGE, authenticate } from '../auth/authenticate.ts';
 import { originAllowed } from '../auth/origin.ts';
 import { envelopeOf, openEnvelope } from '../core/decrypt.ts';
 import { validateReport } from '../core/validate.ts';
-import type { RateState, Store } from '../store/types.ts';
+import type { Store } from '../store/types.ts';
+import { withRate } from './rate.ts';
 
 export interface TasksDeps {
   store: Store;
@@ -16,9 +17,9 @@ export interface TasksDeps {
 const DECRYPT_MESSAGE = 'Could not decrypt the request payload.';
 const EMPTY = Buffer.alloc(0);
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-const withRate = (reply: FastifyReply, rate: RateState) =>
-  reply.header('X-RateLimit-Limit', rate.limit).header('X-RateLimit-Remaining', rate.remaining);
+const JSON_TYPE = 'application/json; charset=utf-8';
+// The hidden answers are constant: sent as ready-made JSON, no serialisation per request.
+const HIDDEN = { true: '{"deduplicated":true}', false: '{"deduplicated":false}' } as const;
 
 const hidden = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v[0] : v)?.trim().toLowerCase() === 'true';
@@ -36,6 +37,7 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
       skewSeconds: deps.skewSeconds,
     });
     if (!key) return reply.code(401).send({ message: AUTH_MESSAGE });
+    req.svcKey = key;
     const reject = async (status: number, body: object) =>
       withRate(reply, await store.rateState(key.projectId, key.plan))
         .code(status)
@@ -85,7 +87,7 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
         const deduplicated = outcome.kind === 'deduplicated';
         reply.code(deduplicated ? 200 : 201);
         return hidden(req.headers['x-svc-hide-response'])
-          ? reply.send({ deduplicated })
+          ? reply.type(JSON_TYPE).send(HIDDEN[`${deduplicated}`])
           : reply.send({ data: outcome.card, deduplicated });
       }
     }

@@ -1,24 +1,21 @@
 import type Database from 'better-sqlite3';
-import type { AuthKey } from './types.ts';
 
 const MAX_ENTRIES = 10_000;
 
 /**
- * Live keys cached in memory (the lookup is on every request). Revocation stays immediate: the
- * owning store clears the cache on its own writes, and `PRAGMA data_version`, which changes when
- * another connection (the admin CLI) commits, clears it on theirs. Only hits are cached, so random
- * tokens cannot grow it; it is bounded anyway.
+ * Live keys cached in memory (the lookup is on every request): auth keys by kind and lookup, and
+ * encryption keypairs by project and key id. Revocation stays immediate: the owning store clears
+ * the cache on its own key writes, and `PRAGMA data_version`, which changes when another
+ * connection (the admin CLI) commits, clears it on theirs. Only hits are cached, so random tokens
+ * cannot grow it; it is bounded anyway.
  */
-export function createAuthCache(
-  db: Database.Database,
-  load: (kind: 'publishable' | 'secret', lookup: string) => AuthKey | undefined,
-) {
+export function createAuthCache<V>(db: Database.Database, load: (key: string) => V | undefined) {
   const version = db.prepare('PRAGMA data_version').pluck();
   let seen = version.get();
   let checked = false;
-  const cache = new Map<string, AuthKey>();
+  const cache = new Map<string, V>();
   return {
-    get(kind: 'publishable' | 'secret', lookup: string): AuthKey | undefined {
+    get(key: string): V | undefined {
       // Once per event-loop turn: the pragma costs more than the lookup it guards, and requests
       // of the same turn are concurrent anyway.
       if (!checked) {
@@ -32,13 +29,12 @@ export function createAuthCache(
           cache.clear();
         }
       }
-      const k = `${kind}:${lookup}`;
-      const hit = cache.get(k);
+      const hit = cache.get(key);
       if (hit) return hit;
-      const loaded = load(kind, lookup);
+      const loaded = load(key);
       if (loaded) {
         if (cache.size >= MAX_ENTRIES) cache.clear();
-        cache.set(k, loaded);
+        cache.set(key, loaded);
       }
       return loaded;
     },

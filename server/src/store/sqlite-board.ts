@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabaseFile } from './database-file.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import type { BoardStore, BoardVariant, CardQuery, CardSort } from './board-types.ts';
 import { migrate } from './migrations.ts';
@@ -68,8 +67,7 @@ const toVariant = (r: VariantRow): BoardVariant => ({
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
-  mkdirSync(opts.dataDir, { recursive: true });
-  const db = new Database(join(opts.dataDir, 'svc.sqlite'));
+  const db = openDatabaseFile(opts.dataDir);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

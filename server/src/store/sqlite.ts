@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openDatabaseFile } from './database-file.ts';
 import { createAuthCache } from './auth-cache.ts';
+import {
+  type Checkpointer,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  startCheckpointer,
+} from './checkpointer.ts';
 import { createIngest, type IngestConfig } from './ingest.ts';
 import { migrate } from './migrations.ts';
 import { createSqliteMail } from './mail.ts';
@@ -9,6 +12,7 @@ import { toCard, toVariant } from './rows.ts';
 import type {
   Account,
   AuthKey,
+  EncryptionKeyPair,
   KeySummary,
   Member,
   Plan,
@@ -25,6 +29,11 @@ export interface SqliteStoreOptions extends IngestConfig {
    * `power`: synchronous=FULL, it also survives power loss, at a throughput cost.
    */
   durability?: 'process' | 'power';
+  /**
+   * Checkpoint the WAL from a worker thread (see checkpointer.ts), started with the first ingested
+   * report, rather than in the committing thread. @default true
+   */
+  backgroundCheckpoint?: boolean;
 }
 
 interface KeyRow {
@@ -39,8 +48,7 @@ interface KeyRow {
 }
 
 export function openSqliteStore(opts: SqliteStoreOptions): Store {
-  mkdirSync(opts.dataDir, { recursive: true });
-  const db = new Database(join(opts.dataDir, 'svc.sqlite'));
+  const db = openDatabaseFile(opts.dataDir);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${opts.durability === 'power' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
@@ -48,6 +56,15 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   migrate(db);
 
   const { ingest, rateState, invalidate } = createIngest(db, opts);
+  // Started with the first report, so admin-only stores (the CLI) never start a thread.
+  let checkpointer: Checkpointer | undefined;
+  const ingestWithCheckpointer: Store['ingest'] = (key, report) => {
+    if (!checkpointer && opts.backgroundCheckpoint !== false) {
+      checkpointer = startCheckpointer(db.name);
+      db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    }
+    return ingest(key, report);
+  };
   const mail = createSqliteMail(db);
   const now = opts.now;
 
@@ -64,14 +81,36 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
      FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id
      WHERE k.lookup = ? AND k.kind = ? AND k.revoked_at IS NULL`,
   );
-  const authCache = createAuthCache(db, (kind, lookup) => {
-    const r = authKey.get(lookup, kind) as (AuthKey & { origins: string }) | undefined;
+  const authCache = createAuthCache(db, (kindAndLookup): AuthKey | undefined => {
+    const colon = kindAndLookup.indexOf(':');
+    const kind = kindAndLookup.slice(0, colon);
+    const r = authKey.get(kindAndLookup.slice(colon + 1), kind) as
+      (AuthKey & { origins: string }) | undefined;
     return r && { ...r, origins: JSON.parse(r.origins) as string[] };
   });
   const encKey = db.prepare(
     `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
      AND revoked_at IS NULL AND (? IS NULL OR lookup = ?) ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
+  // Keyed `projectId:keyId` (empty key id: the project's newest active key). Cleared with the
+  // auth keys: a new encryption key becomes the newest, a revoked one must stop decrypting.
+  const encCache = createAuthCache(db, (projectAndKeyId): EncryptionKeyPair | undefined => {
+    const colon = projectAndKeyId.indexOf(':');
+    const keyId = projectAndKeyId.slice(colon + 1) || null;
+    const r = encKey.get(Number(projectAndKeyId.slice(0, colon)), keyId, keyId) as
+      { lookup: string; public_key: string; private_key: Buffer } | undefined;
+    return (
+      r && {
+        keyId: r.lookup,
+        publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+        privateKey: new Uint8Array(r.private_key),
+      }
+    );
+  });
+  const clearKeyCaches = () => {
+    authCache.clear();
+    encCache.clear();
+  };
   const cardRows = db.prepare('SELECT * FROM cards WHERE project_id = ? ORDER BY id');
   const variantRows = db.prepare(
     'SELECT * FROM variants WHERE card_id = ? ORDER BY aggregate, last_seen_at DESC, id DESC',
@@ -112,8 +151,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       db.prepare('UPDATE projects SET state = ? WHERE id = ?').run(state, id);
       return projectRow.get(id) as Project;
     },
-    insertKey: (k) =>
-      Number(
+    insertKey: (k) => {
+      clearKeyCaches();
+      return Number(
         db
           .prepare(
             `INSERT INTO api_keys (project_id, kind, name, lookup, secret_hash, origins, public_key,
@@ -130,7 +170,8 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
             k.privateKey ?? null,
             now(),
           ).lastInsertRowid,
-      ),
+      );
+    },
     listKeys: (projectId) =>
       (
         db
@@ -147,34 +188,25 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
       })),
     revokeKey: (id) => {
-      authCache.clear();
+      clearKeyCaches();
       return (
         db
           .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
           .run(now(), id).changes === 1
       );
     },
-    findAuthKey: (kind, lookup) => authCache.get(kind, lookup),
-    findEncryptionKey: (projectId, keyId) => {
-      const r = encKey.get(projectId, keyId ?? null, keyId ?? null) as
-        { lookup: string; public_key: string; private_key: Buffer } | undefined;
-      return (
-        r && {
-          keyId: r.lookup,
-          publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
-          privateKey: new Uint8Array(r.private_key),
-        }
-      );
-    },
+    findAuthKey: (kind, lookup) => authCache.get(`${kind}:${lookup}`),
+    findEncryptionKey: (projectId, keyId) => encCache.get(`${projectId}:${keyId ?? ''}`),
     rateState,
-    ingest,
+    ingest: ingestWithCheckpointer,
     listCards: (projectId) =>
       (cardRows.all(projectId) as never[]).map((row) => ({
         ...toCard(row),
         variants: (variantRows.all((row as { id: number }).id) as never[]).map(toVariant),
       })),
     ...mail,
-    close: () => {
+    close: async () => {
+      await checkpointer?.close();
       db.close();
     },
   };

@@ -39,10 +39,13 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
   /** `cardId:identity` -> variant id, across batches (only this process writes variants). */
   const known = new Map<string, number>();
   const keyOf = new Map<number, string>();
+  /** card id -> its variants with bodies (not the aggregate row), once counted. */
+  const counts = new Map<number, number>();
   const remember = (k: string, id: number) => {
     if (known.size > 100_000) {
       known.clear();
       keyOf.clear();
+      counts.clear();
     }
     known.set(k, id);
     keyOf.set(id, k);
@@ -56,8 +59,11 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
     }
   };
 
+  /** After inserting a variant: past the cap, the least recently seen fold into the aggregate. */
   const prune = (cardId: number) => {
-    const excess = (q.count.get(cardId) as number) - cap;
+    const count = (counts.get(cardId) ?? (q.count.get(cardId) as number) - 1) + 1;
+    const excess = count - cap;
+    counts.set(cardId, Math.min(count, cap));
     if (excess <= 0) return;
     const victims = q.oldest.all(cardId, excess) as {
       id: number;
@@ -118,6 +124,7 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
     invalidate: () => {
       known.clear();
       keyOf.clear();
+      counts.clear();
       pending.clear();
     },
   };

@@ -27,7 +27,7 @@ async function serve(...flags: string[]) {
     p.kill('SIGTERM');
     await p.exited;
   };
-  return { url: url!, output: p.output, stop };
+  return { url: url!, output: p.output, waitFor: p.waitFor, stop };
 }
 
 describe('svc-server admin-token and serve --board', () => {
@@ -62,11 +62,16 @@ describe('svc-server admin-token and serve --board', () => {
     expect((await cli('admin-token', 'bogus')).code).toBe(1);
   });
 
-  it('serves no board without --board', async () => {
+  it('serves no board without --board; names its sealed-box implementation', async () => {
     const server = await serve();
     try {
       expect((await fetch(`${server.url}/board`)).status).toBe(404);
       expect(server.output()).not.toContain('Board:');
+      // One start-up line names the sealed-box implementation: libsodium here (a pinned dependency).
+      await server.waitFor(/sealed boxes opened with .+\n/, 30_000);
+      expect(server.output()).toContain(
+        'svc-server: sealed boxes opened with libsodium (sodium-native)',
+      );
     } finally {
       await server.stop();
     }

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envelopeOf, openEnvelope } from '../../src/core/decrypt.ts';
+import {
+  portableSealOpen,
+  sealedBoxBackend,
+  sealOpen,
+  sodiumSealOpen,
+} from '../../src/core/sealed-box.ts';
 
 const v = JSON.parse(
   readFileSync(new URL('../../../spec/vectors/sealed-box.json', import.meta.url), 'utf8'),
@@ -46,20 +52,47 @@ describe('envelopeOf (contract 10.2)', () => {
   });
 });
 
-describe('sealOpen (native X25519) against tweetnacl-sealedbox-js', () => {
-  it('opens what the reference implementation seals, refuses any flipped byte', async () => {
+// Both implementations, whichever the service picks: libsodium through sodium-native (a pinned
+// dependency with prebuilt binaries, so it must load here) and the portable fallback.
+const BACKENDS = [
+  ['libsodium (sodium-native)', sodiumSealOpen],
+  ['portable fallback', portableSealOpen],
+] as const;
+
+it('sodium-native loads on this platform and is the one in use', () => {
+  expect(sodiumSealOpen).toBeTypeOf('function');
+  expect(sealOpen).toBe(sodiumSealOpen);
+  expect(sealedBoxBackend).toMatch(/^libsodium/);
+});
+
+describe.each(BACKENDS)('sealed boxes opened by %s', (_name, open) => {
+  const opener = open!;
+  it('opens every spec vector and refuses the tampered one', () => {
+    for (const c of v.cases) {
+      const plain = opener(
+        new Uint8Array(Buffer.from(c.ciphertext_b64, 'base64')),
+        key.publicKey,
+        key.privateKey,
+      );
+      expect(Buffer.from(plain!).toString('utf8')).toBe(c.plaintext);
+    }
+    const tampered = new Uint8Array(Buffer.from(v.tampered_ciphertext_b64, 'base64'));
+    expect(opener(tampered, key.publicKey, key.privateKey)).toBeNull();
+  });
+
+  it('opens what tweetnacl-sealedbox-js seals, refuses any flipped byte', async () => {
     const { default: sealedbox } = await import('tweetnacl-sealedbox-js');
     const { default: nacl } = await import('tweetnacl');
-    const { sealOpen } = await import('../../src/core/sealed-box.ts');
     for (let i = 0; i < 20; i++) {
       const pair = nacl.box.keyPair();
       const msg = nacl.randomBytes(i * 37);
       const sealed = sealedbox.seal(msg, pair.publicKey);
-      expect(sealOpen(sealed, pair.publicKey, pair.secretKey)).toEqual(msg);
+      expect(opener(sealed, pair.publicKey, pair.secretKey)).toEqual(msg);
       const bad = sealed.slice();
       bad[i % bad.length]! ^= 0x80;
-      expect(sealOpen(bad, pair.publicKey, pair.secretKey)).toBeNull();
+      expect(opener(bad, pair.publicKey, pair.secretKey)).toBeNull();
     }
-    expect(sealOpen(new Uint8Array(10), key.publicKey, key.privateKey)).toBeNull();
+    expect(opener(new Uint8Array(10), key.publicKey, key.privateKey)).toBeNull();
+    expect(opener(new Uint8Array(48), key.publicKey, key.privateKey)).toBeNull();
   });
 });

@@ -66,8 +66,8 @@ describe('fuzzed bad bodies', () => {
   });
 
   it('a body of several MB is refused with 413', async () => {
-    // node:http rather than fetch: the service answers 413 and closes while the client is still
-    // uploading, which fetch may report as a network error instead of the response.
+    // node:http rather than fetch, which may not read an answer that arrives mid-upload. The
+    // service reads and discards the rest of the body before answering, so no ECONNRESET.
     const body = report({ title: 'Big', description: 'x'.repeat(5_000_000) });
     const { status, text, type } = await new Promise<{
       status: number;
@@ -85,7 +85,7 @@ describe('fuzzed bad bodies', () => {
           resolve({ status: res.statusCode!, text, type: String(res.headers['content-type']) }),
         );
       });
-      req.on('error', (err) => setTimeout(() => reject(err), 2000)); // EPIPE after the answer
+      req.on('error', reject);
       req.end(body);
     });
     expect(status).toBe(413);

@@ -53,7 +53,7 @@ function limits(model: Model) {
       kind: 'final class',
       name: 'Limits',
       docs: [
-        'Field limits in characters (Unicode code points), except `LINE_NUMBER_MIN` (contract 2.1, 8.1). The SDK',
+        'Field limits in characters (Unicode code points), except `LINE_NUMBER_MIN` and `LINE_NUMBER_MAX` (contract 2.1, 8.1). The SDK',
         'clamps `title` to `TITLE_MAX`, each tag to `TAG_MAX` and `description` to `SDK_DESCRIPTION_MAX`.',
       ],
       constants: [
@@ -71,6 +71,11 @@ function limits(model: Model) {
         ),
         constant('FILE_NAME_MAX', l.fileNameMax, '`file_name`.'),
         constant('LINE_NUMBER_MIN', l.lineNumberMin, 'Smallest `line_number`.'),
+        constant(
+          'LINE_NUMBER_MAX',
+          l.lineNumberMax,
+          'Largest `line_number` (a positive 32-bit integer).',
+        ),
         constant(
           'MAX_TAGS',
           model.client.maxTags,

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, expect, it } from 'vitest';
+import { createAdmin } from '../../src/admin.ts';
+import { PLANS } from '../../src/generated/limits.gen.ts';
+import { openSqliteStore } from '../../src/store/sqlite.ts';
+import type { AuthKey } from '../../src/store/types.ts';
+
+// The real store in-process: committed pages reach svc.sqlite through the worker's checkpoints
+// while the store is open (SQLite's own checkpoint would wait for 1,000 WAL pages), and not at all
+// with the worker turned off. The reports still read back in full after close.
+const root = mkdtempSync(join(tmpdir(), 'svc-ckpt-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function fill(backgroundCheckpoint: boolean) {
+  const dataDir = join(root, String(backgroundCheckpoint));
+  const store = openSqliteStore({
+    dataDir,
+    now: Date.now,
+    plans: { ...PLANS, team: { burstPerMinute: 1e6, dailyEvents: 1e6 } } as never,
+    variantCap: 20,
+    projectQuotaShare: 0.8,
+    backgroundCheckpoint,
+  });
+  const admin = createAdmin(store);
+  const account = await admin.createAccount({ name: 'A', plan: 'team' });
+  const project = await admin.createProject({ accountId: account.id, name: 'P' });
+  const key: AuthKey = {
+    id: 1,
+    kind: 'publishable',
+    projectId: project.id,
+    accountId: account.id,
+    plan: 'team',
+    secretHash: null,
+    origins: [],
+  };
+  const file = join(dataDir, 'svc.sqlite');
+  const before = statSync(file).size;
+  const reports = Array.from({ length: 300 }, (_, i) =>
+    store.ingest(key, {
+      severity: 'major',
+      priority: 'medium',
+      title: `Card ${i}`,
+      description: `${i} ${'x'.repeat(2000)}`,
+      tags: [],
+      file_name: null,
+      line_number: null,
+    }),
+  );
+  expect((await Promise.all(reports)).every((o) => o.kind === 'created')).toBe(true);
+  let grown = false;
+  for (let i = 0; i < 40 && !grown; i++) {
+    await sleep(50);
+    grown = statSync(file).size > before + 300 * 2000;
+  }
+  await store.close();
+  const reopened = openSqliteStore({
+    dataDir,
+    now: Date.now,
+    plans: PLANS as never,
+    variantCap: 20,
+    projectQuotaShare: 0.8,
+  });
+  const cards = await reopened.listCards(project.id);
+  await reopened.close();
+  return { grown, cards: cards.length };
+}
+
+it('a worker thread checkpoints the WAL while the store is open', async () => {
+  expect(await fill(true)).toEqual({ grown: true, cards: 300 });
+});
+
+it('without it, nothing reaches the database file before the 1,000-page checkpoint', async () => {
+  expect(await fill(false)).toEqual({ grown: false, cards: 300 });
+});
