@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AUTH_MESSAGE, authenticate } from '../auth/authenticate.ts';
 import { originAllowed } from '../auth/origin.ts';
-import { envelopeOf, openEnvelope } from '../core/decrypt.ts';
+import { envelopeOf } from '../core/decrypt.ts';
+import { openWithProjectKeys } from '../core/key-rotation.ts';
 import { validateReport } from '../core/validate.ts';
 import type { RateState, Store } from '../store/types.ts';
 
@@ -55,9 +56,7 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
     }
     const envelope = envelopeOf(body);
     if (envelope) {
-      const opened = await openEnvelope(envelope, (id) =>
-        store.findEncryptionKey(key.projectId, id),
-      );
+      const opened = await openWithProjectKeys(envelope, store, key.projectId);
       if (!opened) return reject(422, { message: DECRYPT_MESSAGE });
       body = opened.body;
     }

@@ -154,6 +154,11 @@ export interface Store {
   findAuthKey(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
   /** A live encryption key of the project: by id, or the most recent one when keyId is absent. */
   findEncryptionKey(projectId: number, keyId?: string): MaybePromise<EncryptionKeyPair | undefined>;
+  /**
+   * The project's live encryption keys, most recent first, at most `limit` (for envelopes without
+   * `key_id`). Optional: without it only `findEncryptionKey(projectId)` is tried.
+   */
+  listEncryptionKeys?(projectId: number, limit: number): MaybePromise<EncryptionKeyPair[]>;
   /** Burst state without spending an event (for answers that are not ingested). */
   rateState(projectId: number, plan: Plan): MaybePromise<RateState>;
   /** Limits, quota, dedupe and variants in one atomic write; resolves after it committed. */
