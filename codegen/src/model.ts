@@ -58,6 +58,10 @@ export interface ServerLimits {
   variantCap: number;
   timestampSkewSeconds: number;
   projectQuotaShare: number;
+  /** `maxItems` of the tags array in `TaskReport`: the most tags one report may carry. */
+  tagsPerReport: number;
+  /** The most tags one card keeps. */
+  tagsPerCard: number;
 }
 
 export interface Plan {
@@ -200,6 +204,9 @@ export function checkLimits(model: Pick<Model, 'limits' | 'serverLimits' | 'plan
   }
   if (model.limits.sdkDescriptionMax > model.limits.descriptionMax) {
     problems.push('SDK description clamp exceeds the server description limit');
+  }
+  if (model.serverLimits.tagsPerReport > model.serverLimits.tagsPerCard) {
+    problems.push('a card must keep at least the tags one report may carry');
   }
   if (Object.keys(model.plans).length === 0) problems.push('no plans');
   for (const [name, plan] of Object.entries(model.plans)) {

@@ -22,7 +22,8 @@ export function emitServerLimits(model: Model): Artifact {
   const text = printStatements(createProject(), SERVER_LIMITS_PATH, [
     constant('LIMITS', asConst({ ...model.limits, ...model.serverLimits }), [
       'Field limits (as the runtime) plus: variants kept per card, signature timestamp skew in seconds',
-      'either way, and the share of the account quota one project may use (with >1 active project).',
+      'either way, the share of the account quota one project may use (with >1 active project), the',
+      'most tags one report may carry and the most one card keeps.',
     ]),
     constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',

@@ -55,9 +55,15 @@ export function validateReport(body: unknown): Validated {
     }
   }
   const tags = errors.tags ? [] : normaliseTags(input.tags);
-  for (const t of tags) {
-    if ([...t].length > LIMITS.tagMax)
-      add(errors, 'tags', `Each tag may have at most ${LIMITS.tagMax} characters.`);
+  if (tags.length > LIMITS.tagsPerReport) {
+    add(errors, 'tags', `The tags field must NOT have more than ${LIMITS.tagsPerReport} items.`);
+  } else {
+    for (const t of tags) {
+      if ([...t].length > LIMITS.tagMax) {
+        add(errors, 'tags', `Each tag may have at most ${LIMITS.tagMax} characters.`);
+        break;
+      }
+    }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const description = (input.description as string | undefined) ?? null;
