@@ -1,5 +1,9 @@
 import type Database from 'better-sqlite3';
 
+/** Card columns the ingest keeps in memory: all but the description (up to 65535 characters). */
+const HEAD = `id, project_id, title, description_type, priority, severity, tags, occurrence_count,
+  file_name, line_number, created_at, last_seen_at, usage_day, usage_count`;
+
 /** The ingest's prepared statements (SQLite). */
 export function prepareIngest(db: Database.Database) {
   return {
@@ -17,12 +21,14 @@ export function prepareIngest(db: Database.Database) {
       `INSERT INTO usage (account_id, day, project_id, count) VALUES (?, ?, ?, ?)
        ON CONFLICT (account_id, day, project_id) DO UPDATE SET count = count + ?`,
     ),
-    byId: db.prepare('SELECT * FROM cards WHERE id = ?'),
-    byTitle: db.prepare(
-      'SELECT * FROM cards WHERE project_id = ? AND title = ? ORDER BY id LIMIT 1',
-    ),
+    headById: db.prepare(`SELECT ${HEAD} FROM cards WHERE id = ?`),
+    description: db.prepare('SELECT description FROM cards WHERE id = ?').pluck(),
+    idByTitle: db
+      .prepare('SELECT id FROM cards WHERE project_id = ? AND title = ? ORDER BY id LIMIT 1')
+      .pluck(),
     byDescription: db.prepare(
-      'SELECT * FROM cards WHERE project_id = ? AND description_hash = ? AND description = ? ORDER BY id LIMIT 1',
+      `SELECT ${HEAD} FROM cards WHERE project_id = ? AND description_hash = ? AND description = ?
+       ORDER BY id LIMIT 1`,
     ),
     insertCard: db.prepare(
       `INSERT INTO cards (project_id, title, description, description_hash, description_type, priority,

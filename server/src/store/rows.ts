@@ -21,6 +21,9 @@ export interface CardRow {
   usage_count: number;
 }
 
+/** A card row without its description, as the ingest caches it. */
+export type CardHead = Omit<CardRow, 'description'>;
+
 export interface VariantRow {
   id: number;
   title: string | null;
