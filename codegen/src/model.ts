@@ -80,6 +80,8 @@ export interface Model {
   limits: RuntimeLimits;
   serverLimits: ServerLimits;
   plans: Record<string, Plan>;
+  /** Percentages of the daily quota that trigger a warning e-mail, ascending. */
+  quotaWarnings: number[];
   service: { url: string; tasksPath: string };
   options: ClientOption[];
   client: ClientBehaviour;
@@ -194,7 +196,9 @@ export function checkErrorMapping(mapping: ErrorMapping): string[] {
 }
 
 /** Checks numeric limits and plans. */
-export function checkLimits(model: Pick<Model, 'limits' | 'serverLimits' | 'plans'>): string[] {
+export function checkLimits(
+  model: Pick<Model, 'limits' | 'serverLimits' | 'plans' | 'quotaWarnings'>,
+): string[] {
   const problems: string[] = [];
   const all = { ...model.limits, ...model.serverLimits };
   for (const [key, value] of Object.entries(all)) {
@@ -207,6 +211,15 @@ export function checkLimits(model: Pick<Model, 'limits' | 'serverLimits' | 'plan
   }
   if (model.serverLimits.tagsPerReport > model.serverLimits.tagsPerCard) {
     problems.push('a card must keep at least the tags one report may carry');
+  }
+  const warnings = model.quotaWarnings;
+  if (
+    warnings.length === 0 ||
+    warnings.some(
+      (p, i) => !Number.isInteger(p) || p <= 0 || p > 100 || (i > 0 && p <= warnings[i - 1]!),
+    )
+  ) {
+    problems.push('quota warning thresholds must be ascending integer percentages in (0, 100]');
   }
   if (Object.keys(model.plans).length === 0) problems.push('no plans');
   for (const [name, plan] of Object.entries(model.plans)) {

@@ -1,6 +1,7 @@
 // Emits the limits files: runtime/src/generated/limits.gen.ts (field limits and the SDK clamp, read
 // from the TaskReport schema) and server/src/generated/limits.gen.ts (the same plus the variant cap,
-// signature skew, project quota share and the plans table from `x-svc-limits` / `x-svc-plans`).
+// signature skew, project quota share, tag bounds, the plans table and the quota-warning thresholds
+// from `x-svc-limits` / `x-svc-plans` / `x-svc-quota-warnings`).
 import { StructureKind } from 'ts-morph';
 import type { Model } from '../model.ts';
 import { type Artifact, asConst, constant, createProject, doc, printStatements } from './common.ts';
@@ -27,6 +28,9 @@ export function emitServerLimits(model: Model): Artifact {
     ]),
     constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',
+    ]),
+    constant('WARNING_THRESHOLDS', asConst(model.quotaWarnings), [
+      'Percentages of the daily quota at which the account is warned by e-mail, ascending.',
     ]),
     {
       kind: StructureKind.TypeAlias,

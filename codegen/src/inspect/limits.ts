@@ -53,6 +53,14 @@ export function readServerLimits(doc: Doc): ServerLimits {
   };
 }
 
+export function readQuotaWarnings(doc: Doc): number[] {
+  const raw = doc['x-svc-quota-warnings'];
+  if (!isObject(raw) || !Array.isArray(raw.thresholds)) {
+    throw new Error('x-svc-quota-warnings.thresholds is required');
+  }
+  return raw.thresholds.map((p, i) => num(p, `x-svc-quota-warnings.thresholds[${i}]`));
+}
+
 export function readPlans(doc: Doc): Record<string, Plan> {
   const raw = doc['x-svc-plans'];
   if (!isObject(raw)) throw new Error('x-svc-plans is required');

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
+import { TASKS_PATH } from '../generated/service.gen.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Member, Plan, ProjectState } from '../store/types.ts';
 import { type Flags, parse, UsageError } from './args.ts';
@@ -11,7 +12,7 @@ export const USAGE = `svc-server: the Svc reference ingestion service
 Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_DATA_DIR, else ./.data)
 
   init                                       create the data dir and database
-  serve [--host 127.0.0.1] [--port 8787]     serve POST /api/v1/tasks
+  serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the read-only board under /board
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]

@@ -7,6 +7,7 @@ import type { TaskReport } from '../store/types.ts';
 export type FieldErrors = Record<string, string[]>;
 export type Validated = { ok: true; report: TaskReport } | { ok: false; errors: FieldErrors };
 
+const DEFAULT_PRIORITY = taskReportSchema.properties.priority.default;
 const OPTIONAL = ['priority', 'title', 'description', 'tags', 'file_name', 'line_number'] as const;
 
 function compile() {
@@ -71,8 +72,8 @@ export function validateReport(body: unknown): Validated {
   return {
     ok: true,
     report: {
-      severity: input.severity as string,
-      priority: (input.priority as string | undefined) ?? 'medium',
+      severity: input.severity as TaskReport['severity'],
+      priority: (input.priority as TaskReport['priority'] | undefined) ?? DEFAULT_PRIORITY,
       title: title ?? deriveTitle(description),
       description,
       tags,

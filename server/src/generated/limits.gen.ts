@@ -28,5 +28,8 @@ export const PLANS = {
   team: { burstPerMinute: 500, dailyEvents: 20000 },
 } as const;
 
+/** Percentages of the daily quota at which the account is warned by e-mail, ascending. */
+export const WARNING_THRESHOLDS = [75, 90, 100] as const;
+
 /** A plan name. */
 export type PlanName = keyof typeof PLANS;

@@ -8,8 +8,8 @@ export interface CardRow {
   title: string;
   description: string | null;
   description_type: Card['description_type'];
-  priority: string;
-  severity: string;
+  priority: Card['priority'];
+  severity: Card['severity'];
   tags: string;
   occurrence_count: number;
   file_name: string | null;
@@ -36,6 +36,9 @@ export interface VariantRow {
   aggregate: number;
 }
 
+/** A card's status on ingestion (contract 2.3), checked against the spec's `Card.status`. */
+export const CARD_STATUS: Card['status'] = 'todo';
+
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function toCard(row: CardRow): Card {
@@ -47,7 +50,7 @@ export function toCard(row: CardRow): Card {
     priority: row.priority,
     severity: row.severity,
     tags: JSON.parse(row.tags) as string[],
-    status: 'todo',
+    status: CARD_STATUS,
     occurrence_count: row.occurrence_count,
     created_at: iso(row.created_at),
     last_seen_at: iso(row.last_seen_at),
