@@ -46,7 +46,9 @@ function start(dist, dataDir) {
   child.stderr.on('data', (c) => {
     stderr = (stderr + c).slice(-2000);
   });
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c) => {
@@ -58,9 +60,7 @@ function start(dist, dataDir) {
   });
 }
 
-const filler = 'at handler (src/routes/orders.ts:41:7) '.repeat(
-  Math.ceil(descriptionLength / 40),
-);
+const filler = 'at handler (src/routes/orders.ts:41:7) '.repeat(Math.ceil(descriptionLength / 40));
 const body = (i) =>
   JSON.stringify({
     severity: 'major',
@@ -97,7 +97,11 @@ async function run(name, dist) {
     while (!gone && next < total) {
       const i = next++;
       try {
-        const r = await fetch(`${svc.info.url}/api/v1/tasks`, { method: 'POST', headers, body: body(i) });
+        const r = await fetch(`${svc.info.url}/api/v1/tasks`, {
+          method: 'POST',
+          headers,
+          body: body(i),
+        });
         await r.arrayBuffer();
         if (r.status !== 201) bad += 1;
       } catch {
