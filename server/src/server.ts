@@ -76,6 +76,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       plans,
       variantCap,
       projectQuotaShare: LIMITS.projectQuotaShare,
+      tagsPerCard: LIMITS.tagsPerCard,
     });
   if (opts.board && opts.store && !opts.boardStore) {
     throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');

@@ -2,7 +2,7 @@ import { createAdminTokens } from '../board/tokens.ts';
 import { openSqliteBoardStore } from '../store/sqlite-board.ts';
 import { type Flags, id, UsageError } from './args.ts';
 import { table } from './format.ts';
-import { dataDirOf } from './main.ts';
+import { dataDirOf } from './shared.ts';
 
 /** `svc-server admin-token create|list|revoke`: the tokens that open the board. */
 export async function runAdminToken(

@@ -1,17 +1,17 @@
-import { resolve } from 'node:path';
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
+import { TASKS_PATH } from '../generated/service.gen.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import type { Member, Plan, ProjectState } from '../store/types.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';
+import { dataDirOf } from './shared.ts';
 
 export const USAGE = `svc-server: the Svc reference ingestion service
 
 Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_DATA_DIR, else ./.data)
 
   init                                       create the data dir and database
-  serve [--host 127.0.0.1] [--port 8787]     serve POST /api/v1/tasks
+  serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the read-only board under /board
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
@@ -29,30 +29,16 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   admin-token revoke ID
 `;
 
-export const dataDirOf = (flags: Flags) =>
-  resolve(flags['data-dir'] ?? process.env.SERVICE_DATA_DIR ?? './.data');
-
 export function openAdmin(flags: Flags) {
   const store = openSqliteStore({
     dataDir: dataDirOf(flags),
     now: Date.now,
-    plans: PLANS as unknown as Record<Plan, { burstPerMinute: number; dailyEvents: number }>,
+    plans: PLANS,
     variantCap: LIMITS.variantCap,
     projectQuotaShare: LIMITS.projectQuotaShare,
   });
   return { admin: createAdmin(store), close: () => store.close() };
 }
-
-export function parseMember(spec: string): Member {
-  const [email, role = 'member'] = spec.split(':');
-  return { email: email!.trim(), role: role.trim() as Member['role'] };
-}
-
-export const STATE_OF: Record<string, ProjectState> = {
-  pause: 'paused',
-  resume: 'active',
-  archive: 'archived',
-};
 
 /** Entry point of `svc-server`; exits 1 with a clear message on any usage or admin error. */
 export async function main(argv: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { sealedBoxBackend } from '../core/sealed-box.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
-import { dataDirOf } from './main.ts';
+import { dataDirOf } from './shared.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);

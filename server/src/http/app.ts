@@ -5,7 +5,7 @@ import { readBody, tooLargeMessage } from './body.ts';
 import { addKnownRate } from './rate.ts';
 import { registerTasksRoute, type TasksDeps } from './tasks.ts';
 
-/** Largest accepted body. A full-size report (65535-char description) fits with room to spare. */
+/** Largest accepted body. A report with a maximal description fits with room to spare. */
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Connection bounds (see ServerOptions for each one's meaning and default). */

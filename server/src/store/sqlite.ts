@@ -36,6 +36,12 @@ export interface SqliteStoreOptions extends IngestConfig {
   backgroundCheckpoint?: boolean;
 }
 
+interface EncRow {
+  lookup: string;
+  public_key: string;
+  private_key: Buffer;
+}
+
 interface KeyRow {
   id: number;
   project_id: number;
@@ -92,24 +98,34 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
      AND revoked_at IS NULL AND (? IS NULL OR lookup = ?) ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
+  const encKeys = db.prepare(
+    `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
+     AND revoked_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
+  const toPair = (r: EncRow): EncryptionKeyPair => ({
+    keyId: r.lookup,
+    publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+    privateKey: new Uint8Array(r.private_key),
+  });
   // Keyed `projectId:keyId` (empty key id: the project's newest active key). Cleared with the
   // auth keys: a new encryption key becomes the newest, a revoked one must stop decrypting.
   const encCache = createAuthCache(db, (projectAndKeyId): EncryptionKeyPair | undefined => {
     const colon = projectAndKeyId.indexOf(':');
     const keyId = projectAndKeyId.slice(colon + 1) || null;
     const r = encKey.get(Number(projectAndKeyId.slice(0, colon)), keyId, keyId) as
-      { lookup: string; public_key: string; private_key: Buffer } | undefined;
-    return (
-      r && {
-        keyId: r.lookup,
-        publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
-        privateKey: new Uint8Array(r.private_key),
-      }
-    );
+      | EncRow
+      | undefined;
+    return r && toPair(r);
+  });
+  // Keyed `projectId:limit`: the keys tried for an envelope without `key_id`, newest first.
+  const encListCache = createAuthCache(db, (projectAndLimit): EncryptionKeyPair[] => {
+    const [projectId, limit] = projectAndLimit.split(':').map(Number);
+    return (encKeys.all(projectId, limit) as EncRow[]).map(toPair);
   });
   const clearKeyCaches = () => {
     authCache.clear();
     encCache.clear();
+    encListCache.clear();
   };
   const cardRows = db.prepare('SELECT * FROM cards WHERE project_id = ? ORDER BY id');
   const variantRows = db.prepare(
@@ -197,6 +213,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     },
     findAuthKey: (kind, lookup) => authCache.get(`${kind}:${lookup}`),
     findEncryptionKey: (projectId, keyId) => encCache.get(`${projectId}:${keyId ?? ''}`),
+    listEncryptionKeys: (projectId, limit) => encListCache.get(`${projectId}:${limit}`) ?? [],
     rateState,
     ingest: ingestWithCheckpointer,
     listCards: (projectId) =>

@@ -1,15 +1,19 @@
 import type Database from 'better-sqlite3';
-import { sha256Hex } from '../core/hash.ts';
-import type { TaskReport } from './types.ts';
+import { createByteCache, stringBytes } from './byte-cache.ts';
+import { planPrune, type VariantSighting, type VariantState } from '../accept/index.ts';
+
+const KNOWN_BYTES = 4 * 1024 * 1024;
+const COUNTS_BYTES = 1024 * 1024;
 
 export const AGGREGATE_TITLE = 'Other variants';
 const AGGREGATE_IDENTITY = '*aggregate*';
 
 /**
- * Variants beneath a card (contract 2.4). Identity = title + description + file_name +
- * line_number (absent counts as a value). A novel payload is stored; once a card holds more than
- * `cap` variants the least recently seen ones are pruned and their counts fold into the single
- * `Other variants` row, which keeps no bodies and is never pruned. Repeat sightings are counted in
+ * Variants beneath a card (contract 2.4), as the acceptance decision describes them
+ * (`VariantSighting`; identity = title + description + file_name + line_number). A novel payload
+ * is stored; once a card holds more than `cap` variants, `planPrune` picks the least recently seen
+ * ones, which are deleted and their counts folded into the single `Other variants` row (no
+ * bodies, never pruned). Repeat sightings are counted in
  * memory and written by `flush` (called at the end of each batch, inside its transaction).
  */
 export function createVariantRecorder(db: Database.Database, cap: number) {
@@ -21,9 +25,9 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
          line_number, count, first_seen_at, last_seen_at) VALUES (?, ?, 0, ?, ?, ?, ?, 1, ?, ?)`,
     ),
     count: db.prepare('SELECT COUNT(*) FROM variants WHERE card_id = ? AND aggregate = 0').pluck(),
-    oldest: db.prepare(
-      `SELECT id, count, first_seen_at, last_seen_at FROM variants
-       WHERE card_id = ? AND aggregate = 0 ORDER BY last_seen_at, id LIMIT ?`,
+    named: db.prepare(
+      `SELECT id, count, first_seen_at AS firstSeenAt, last_seen_at AS lastSeenAt FROM variants
+       WHERE card_id = ? AND aggregate = 0`,
     ),
     remove: db.prepare('DELETE FROM variants WHERE id = ?'),
     fold: db.prepare(
@@ -37,16 +41,15 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
   /** `cardId:identity` -> variant id and the sightings not yet written. */
   const pending = new Map<string, { id: number; cardId: number; add: number; last: number }>();
   /** `cardId:identity` -> variant id, across batches (only this process writes variants). */
-  const known = new Map<string, number>();
   const keyOf = new Map<number, string>();
+  const known = createByteCache<string, number>({
+    maxBytes: KNOWN_BYTES,
+    sizeOf: (k) => 2 * (64 + stringBytes(k)), // the entry and its reverse in keyOf
+    onEvict: (_, id) => keyOf.delete(id),
+  });
   /** card id -> its variants with bodies (not the aggregate row), once counted. */
-  const counts = new Map<number, number>();
+  const counts = createByteCache<number, number>({ maxBytes: COUNTS_BYTES, sizeOf: () => 64 });
   const remember = (k: string, id: number) => {
-    if (known.size > 100_000) {
-      known.clear();
-      keyOf.clear();
-      counts.clear();
-    }
     known.set(k, id);
     keyOf.set(id, k);
   };
@@ -61,37 +64,26 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
 
   /** After inserting a variant: past the cap, the least recently seen fold into the aggregate. */
   const prune = (cardId: number) => {
-    const count = (counts.get(cardId) ?? (q.count.get(cardId) as number) - 1) + 1;
-    const excess = count - cap;
+    const counted = counts.get(cardId);
+    const count = counted === undefined ? (q.count.get(cardId) as number) : counted + 1;
     counts.set(cardId, Math.min(count, cap));
-    if (excess <= 0) return;
-    const victims = q.oldest.all(cardId, excess) as {
-      id: number;
-      count: number;
-      first_seen_at: number;
-      last_seen_at: number;
-    }[];
-    for (const v of victims) {
-      q.remove.run(v.id);
-      const k = keyOf.get(v.id);
+    if (count <= cap) return;
+    const plan = planPrune(q.named.all(cardId) as VariantState[], cap);
+    for (const id of plan.remove) {
+      q.remove.run(id);
+      const k = keyOf.get(id);
       if (k !== undefined) known.delete(k);
-      keyOf.delete(v.id);
-      q.fold.run(
-        cardId,
-        AGGREGATE_IDENTITY,
-        AGGREGATE_TITLE,
-        v.count,
-        v.first_seen_at,
-        v.last_seen_at,
-      );
+      keyOf.delete(id);
+    }
+    if (plan.fold) {
+      const f = plan.fold;
+      q.fold.run(cardId, AGGREGATE_IDENTITY, AGGREGATE_TITLE, f.count, f.firstSeenAt, f.lastSeenAt);
     }
   };
 
   return {
-    record(cardId: number, r: TaskReport, now: number): void {
-      const identity = sha256Hex(
-        JSON.stringify([r.title, r.description, r.file_name, r.line_number]),
-      );
+    record(cardId: number, sighting: VariantSighting): void {
+      const { identity, at: now } = sighting;
       const k = `${cardId}:${identity}`;
       const seen = pending.get(k);
       if (seen) {
@@ -109,10 +101,10 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
       const info = q.insert.run(
         cardId,
         identity,
-        r.title,
-        r.description,
-        r.file_name,
-        r.line_number,
+        sighting.title,
+        sighting.description,
+        sighting.fileName,
+        sighting.lineNumber,
         now,
         now,
       );
@@ -123,8 +115,8 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
     flush: () => flushCard(),
     invalidate: () => {
       known.clear();
-      keyOf.clear();
       counts.clear();
+      keyOf.clear();
       pending.clear();
     },
   };

@@ -15,7 +15,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function setup(opts: { variantCap?: number; plans?: Partial<typeof PLANS> } = {}) {
+async function setup(
+  opts: {
+    variantCap?: number;
+    plans?: Partial<typeof PLANS>;
+    cacheBudgets?: { cards?: number; titles?: number; counters?: number };
+  } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
   dirs.push(dataDir);
   const store: Store = openSqliteStore({
@@ -24,6 +30,7 @@ async function setup(opts: { variantCap?: number; plans?: Partial<typeof PLANS> 
     plans: { ...PLANS, ...opts.plans } as never,
     variantCap: opts.variantCap ?? 20,
     projectQuotaShare: 0.8,
+    cacheBudgets: opts.cacheBudgets,
   });
   const admin = createAdmin(store);
   const account = await admin.createAccount({ name: 'A', plan: 'hobby' });
@@ -52,7 +59,7 @@ const r = (title: string, more: Partial<TaskReport> = {}): TaskReport => ({
 });
 
 describe('time windows', () => {
-  it('the burst window reopens each minute', async () => {
+  it('the burst bucket refills continuously, one token per 60 s / limit', async () => {
     clock = Date.UTC(2026, 10, 22, 10, 0, 59);
     const { store, key } = await setup({
       plans: { hobby: { burstPerMinute: 2, dailyEvents: 100 } } as never,
@@ -60,9 +67,17 @@ describe('time windows', () => {
     expect((await store.ingest(key, r('a'))).kind).toBe('created');
     expect((await store.ingest(key, r('b'))).kind).toBe('created');
     const limited = await store.ingest(key, r('c'));
-    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
-    clock += 1000;
-    expect((await store.ingest(key, r('c'))).kind).toBe('created');
+    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfter: 30 });
+    clock += 1000; // a new UTC minute, but only 1/30 of a token back
+    expect(await store.ingest(key, r('c'))).toMatchObject({ kind: 'rate_limited', retryAfter: 29 });
+    clock += 28_999;
+    expect(await store.ingest(key, r('c'))).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
+    expect(await store.rateState(key.projectId, 'hobby')).toEqual({ limit: 2, remaining: 0 });
+    clock += 1;
+    expect(await store.ingest(key, r('c'))).toMatchObject({
+      kind: 'created',
+      rate: { limit: 2, remaining: 0 },
+    });
   });
 
   it('the daily quota resets at midnight UTC', async () => {
@@ -168,6 +183,40 @@ describe('group commit', () => {
     // 32 identities ('Batch'+body, 'Batch'+x.ts, 30 titles): 20 kept plus the aggregate row.
     expect(cards[0]!.variants.length).toBe(21);
     expect(cards[0]!.variants.filter((v) => v.aggregate)).toHaveLength(1);
+  });
+});
+
+describe('read caches bounded by bytes', () => {
+  it('counts stay exact when every cache keeps almost nothing', async () => {
+    clock = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const { store, key, projectId } = await setup({
+      plans: { hobby: { burstPerMinute: 10_000, dailyEvents: 10_000 } } as never,
+      cacheBudgets: { cards: 1, titles: 1, counters: 1 },
+    });
+    const long = 'x'.repeat(65_000);
+    for (let round = 0; round < 3; round++) {
+      // One batch per round: 20 titles, each twice, half matched by description only.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          store.ingest(
+            key,
+            r(i < 20 ? `Title ${i}` : `Other ${i}-${round}`, {
+              description: `${long}${i % 20}`,
+              tags: [`r${round}`],
+            }),
+          ),
+        ),
+      );
+    }
+    const cards = await store.listCards(projectId);
+    expect(cards).toHaveLength(20);
+    for (const card of cards) {
+      expect(card.occurrence_count).toBe(6);
+      expect(card.tags).toEqual(['r0', 'r1', 'r2']);
+      expect(card.description!.length).toBe(65_000 + String(card.title.slice(6)).length);
+    }
+    const shown = await store.ingest(key, r('Title 3'));
+    expect(shown.kind === 'deduplicated' && shown.card.description).toBe(`${long}3`);
   });
 });
 
