@@ -5,7 +5,7 @@ import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
-import { openSqliteStore } from './store/sqlite.ts';
+import { BOARD_NEEDS_SQLITE, openStore } from './store/open.ts';
 import { openSqliteBoardStore } from './store/sqlite-board.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
@@ -16,6 +16,11 @@ export interface ServerOptions {
   port?: number;
   /** Where the SQLite database lives. @default process.env.SERVICE_DATA_DIR ?? './.data' */
   dataDir?: string;
+  /**
+   * `postgres://user:password@host:port/db`: use PostgreSQL instead of SQLite, so several
+   * instances can share one database (migrated at start). @default process.env.DATABASE_URL
+   */
+  databaseUrl?: string;
   /** The clock, Unix ms (burst windows, quota days, timestamps, signature window). @default Date.now */
   now?: () => number;
   /** Variants kept per card before the least recently seen fold into `Other variants`. @default 20 */
@@ -58,19 +63,24 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dataDir = resolve(opts.dataDir ?? process.env.SERVICE_DATA_DIR ?? './.data');
   const plans = mergePlans(opts.plans);
   const variantCap = opts.variantCap ?? LIMITS.variantCap;
+  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
+  if (opts.board && !opts.store && !opts.boardStore && databaseUrl) {
+    throw new TypeError(BOARD_NEEDS_SQLITE);
+  }
+  if (opts.board && opts.store && !opts.boardStore) {
+    throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
+  }
   const store =
     opts.store ??
-    openSqliteStore({
+    (await openStore({
+      databaseUrl,
       dataDir,
       durability: opts.durability,
       now,
       plans,
       variantCap,
       projectQuotaShare: LIMITS.projectQuotaShare,
-    });
-  if (opts.board && opts.store && !opts.boardStore) {
-    throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
-  }
+    }));
   const boardStore = opts.board
     ? (opts.boardStore ?? openSqliteBoardStore({ dataDir }))
     : undefined;

@@ -1,8 +1,9 @@
 import { createAdminTokens } from '../board/tokens.ts';
+import { BOARD_NEEDS_SQLITE } from '../store/open.ts';
 import { openSqliteBoardStore } from '../store/sqlite-board.ts';
 import { type Flags, id, UsageError } from './args.ts';
 import { table } from './format.ts';
-import { dataDirOf } from './main.ts';
+import { databaseUrlOf, dataDirOf } from './main.ts';
 
 /** `svc-server admin-token create|list|revoke`: the tokens that open the board. */
 export async function runAdminToken(
@@ -10,6 +11,7 @@ export async function runAdminToken(
   arg: string | undefined,
   flags: Flags,
 ): Promise<void> {
+  if (databaseUrlOf(flags)) throw new UsageError(BOARD_NEEDS_SQLITE);
   const store = openSqliteBoardStore({ dataDir: dataDirOf(flags) });
   const tokens = createAdminTokens(store);
   const print = (value: unknown, text: () => string) =>

@@ -1,6 +1,7 @@
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
-import { dataDirOf } from './main.ts';
+import { BOARD_NEEDS_SQLITE, redactUrl } from '../store/open.ts';
+import { databaseUrlOf, dataDirOf } from './main.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);
@@ -10,12 +11,14 @@ export function serveOptions(flags: Flags) {
   if (durability !== 'process' && durability !== 'power') {
     throw new UsageError('--durability must be process or power.');
   }
+  if (flags.board && databaseUrlOf(flags)) throw new UsageError(BOARD_NEEDS_SQLITE);
   const smtpHost = flags['smtp-host'] ?? process.env.SERVICE_SMTP_HOST;
   const smtpPort = Number(flags['smtp-port'] ?? process.env.SERVICE_SMTP_PORT ?? 25);
   return {
     host: flags.host ?? '127.0.0.1',
     port,
     dataDir: dataDirOf(flags),
+    databaseUrl: databaseUrlOf(flags),
     durability,
     board: flags.board === true,
     smtp: smtpHost
@@ -32,7 +35,8 @@ export function serveOptions(flags: Flags) {
 export async function runServe(flags: Flags): Promise<void> {
   const opts = serveOptions(flags);
   const server = await startServer(opts);
-  console.log(`svc-server listening on ${server.url} (data: ${opts.dataDir})`);
+  const data = opts.databaseUrl ? redactUrl(opts.databaseUrl) : opts.dataDir;
+  console.log(`svc-server listening on ${server.url} (data: ${data})`);
   if (server.board) {
     console.log(
       `Board: ${server.board.url} (sign in with a token from "svc-server admin-token create")`,

@@ -1,0 +1,35 @@
+import type { IngestConfig } from './ingest.ts';
+import { isPostgresUrl } from './pg/pool.ts';
+import { openSqliteStore } from './sqlite.ts';
+import type { Store } from './types.ts';
+
+export interface OpenStoreOptions extends IngestConfig {
+  /** `postgres://…` selects PostgreSQL; without it, SQLite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  durability?: 'process' | 'power';
+}
+
+/** The store a URL selects: PostgreSQL (loaded only then, migrated on open) or embedded SQLite. */
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') return openSqliteStore(opts);
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  const { openPgStore } = await import('./pg/store.ts');
+  return openPgStore({ ...opts, url: opts.databaseUrl });
+}
+
+/** A database URL fit for logs: the password is replaced by `***`. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+export const BOARD_NEEDS_SQLITE =
+  'The board (--board, admin-token) reads the embedded SQLite store only; it is not available with PostgreSQL (DATABASE_URL) yet.';
