@@ -33,6 +33,21 @@ export function freePort(): Promise<number> {
 
 let databases = 0;
 
+/** Creates an empty database on the server of `maintenanceUrl`; returns its URL. */
+export async function createDatabase(maintenanceUrl: string): Promise<string> {
+  const name = `svc_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: maintenanceUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(maintenanceUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * Starts PostgreSQL in a fresh temp dir (about 1.2 s). As root, the binaries run as a `postgres`
  * system user (`createPostgresUser`), so the data dir lives in a world-writable temp dir.
@@ -60,17 +75,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
   return {
     url,
     port,
-    async createDatabase() {
-      const name = `svc_${process.pid}_${++databases}_${Date.now().toString(36)}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${name}`;
-    },
+    createDatabase: () => createDatabase(url),
     async stop() {
       await server.stop();
       rmSync(root, { recursive: true, force: true });

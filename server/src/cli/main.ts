@@ -78,7 +78,9 @@ export async function main(argv: string[]): Promise<void> {
       await (await openAdmin(flags)).close();
       const url = databaseUrlOf(flags);
       console.log(
-        url ? `Initialised ${redactUrl(url)} (schema up to date)` : `Initialised ${dataDirOf(flags)}/svc.sqlite`,
+        url
+          ? `Initialised ${redactUrl(url)} (schema up to date)`
+          : `Initialised ${dataDirOf(flags)}/svc.sqlite`,
       );
       return;
     }

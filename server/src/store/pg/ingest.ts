@@ -25,10 +25,9 @@ type Item = [AuthKey, TaskReport];
 export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
   const runBatch = async (client: pg.PoolClient, items: Item[]): Promise<IngestOutcome[]> => {
     const accounts = [...new Set(items.map(([key]) => key.accountId))].sort((a, b) => a - b);
-    await client.query(
-      'SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE',
-      [accounts],
-    );
+    await client.query('SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [
+      accounts,
+    ]);
     const q = async <T extends pg.QueryResultRow>(sql: string, values: unknown[]) =>
       (await client.query<T>(sql, values)).rows;
     const memo = async <K, V>(m: Map<K, V>, k: K, load: () => Promise<V>): Promise<V> => {

@@ -53,14 +53,12 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       'SELECT account_id, email, role FROM members WHERE account_id = ANY($1) ORDER BY id',
       [rows.map((r) => r.id)],
     );
-    return rows.map(
-      (r): Account => ({
-        ...r,
-        members: members
-          .filter((m) => m.account_id === r.id)
-          .map(({ email, role }) => ({ email, role })),
-      }),
-    );
+    return rows.map((r): Account => ({
+      ...r,
+      members: members
+        .filter((m) => m.account_id === r.id)
+        .map(({ email, role }) => ({ email, role })),
+    }));
   };
 
   return {
@@ -81,7 +79,8 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       }),
     getAccount: async (id) =>
       (await withMembers(await all('SELECT id, name, plan FROM accounts WHERE id = $1', [id])))[0],
-    listAccounts: async () => withMembers(await all('SELECT id, name, plan FROM accounts ORDER BY id')),
+    listAccounts: async () =>
+      withMembers(await all('SELECT id, name, plan FROM accounts ORDER BY id')),
     createProject: async ({ accountId, name }) =>
       (await one<Project>(
         `INSERT INTO projects (account_id, name, created_at) VALUES ($1, $2, $3)
@@ -116,24 +115,24 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
         ],
       ))!.id,
     listKeys: async (projectId) =>
-      (await all<KeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY id', [projectId])).map(
-        (r): KeySummary => ({
-          id: r.id,
-          projectId: r.project_id,
-          kind: r.kind,
-          name: r.name,
-          publicId: r.kind === 'publishable' ? null : r.lookup,
-          origins: JSON.parse(r.origins),
-          createdAt: new Date(r.created_at).toISOString(),
-          revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
-        }),
-      ),
+      (
+        await all<KeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY id', [projectId])
+      ).map((r): KeySummary => ({
+        id: r.id,
+        projectId: r.project_id,
+        kind: r.kind,
+        name: r.name,
+        publicId: r.kind === 'publishable' ? null : r.lookup,
+        origins: JSON.parse(r.origins),
+        createdAt: new Date(r.created_at).toISOString(),
+        revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+      })),
     revokeKey: async (id) =>
       (
-        await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
-          now(),
-          id,
-        ])
+        await pool.query(
+          'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL',
+          [now(), id],
+        )
       ).rowCount === 1,
     findAuthKey: async (kind, lookup) => {
       const r = await one<AuthKey & { origins: string }>(
