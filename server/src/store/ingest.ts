@@ -1,41 +1,59 @@
 import type Database from 'better-sqlite3';
-import { detectDescriptionType } from '../core/detect.ts';
-import { sha256Hex } from '../core/hash.ts';
+import {
+  type AcceptConfig,
+  type BucketState,
+  type CardState,
+  type CardWrite,
+  type CounterRead,
+  createAcceptance,
+  descriptionHash,
+  utcDay,
+} from '../accept/index.ts';
 import { groupCommit } from './batch.ts';
+import { prepareIngest } from './ingest-queries.ts';
 import { iso, toCard, type CardRow } from './rows.ts';
-import type { AuthKey, IngestOutcome, Plan, PlanLimits, RateState, TaskReport } from './types.ts';
+import type { AuthKey, IngestOutcome, Plan, TaskReport } from './types.ts';
 import { createVariantRecorder } from './variants.ts';
 import { createQuotaWarnings } from './warnings.ts';
 
-export interface IngestConfig {
+export interface IngestConfig extends AcceptConfig {
   now: () => number;
-  plans: Record<Plan, PlanLimits>;
-  variantCap: number;
-  /** Share of the daily pool one project may use while the account has several active projects. */
-  projectQuotaShare: number;
 }
 
-const MINUTE = 60_000;
-const DAY = 86_400_000;
+const cardStateOf = (row: CardRow): CardState => ({
+  id: row.id,
+  tags: JSON.parse(row.tags) as string[],
+  occurrenceCount: row.occurrence_count,
+  lastSeenAt: row.last_seen_at,
+  usageDay: row.usage_day,
+  usageCount: row.usage_count,
+});
 
 /**
- * The acceptance decision (state, burst, quota, dedupe, variants, warnings). Reports of one
- * event-loop turn are decided one after another inside one IMMEDIATE transaction (see
- * batch.ts); reads are memoised for the batch and counters are written once at its end.
- * Burst counters live in memory: exact within this process (the only ingesting one per data dir),
- * forgotten on restart, which only ever makes the limit more lenient for the current minute.
+ * The embedded store's side of acceptance: reads the counters and the matching card, lets the
+ * pure decision of `../accept` decide, and applies its writes. Reports of one event-loop turn are
+ * decided one after another inside one IMMEDIATE transaction (see batch.ts); reads are memoised
+ * for the batch and counters are written once at its end. Token buckets live in memory: exact
+ * within this process (the only ingesting one per data dir); a restart refills them.
  */
 export function createIngest(db: Database.Database, config: IngestConfig) {
-  const q = prepare(db);
+  const acceptance = createAcceptance(config);
+  const q = prepareIngest(db);
   const variants = createVariantRecorder(db, config.variantCap);
   const warn = createQuotaWarnings(db);
-  const burst = new Map<number, { minute: number; used: number }>();
-
-  const rate = (projectId: number, plan: Plan, now: number): RateState => {
-    const limit = config.plans[plan].burstPerMinute;
-    const b = burst.get(projectId);
-    const used = b && b.minute === Math.floor(now / MINUTE) ? b.used : 0;
-    return { limit, remaining: Math.max(0, limit - used) };
+  const buckets = new Map<number, BucketState>();
+  /** Buckets as they were before the current batch, restored if it rolls back. */
+  let bucketsBefore = new Map<number, BucketState | undefined>();
+  const setBucket = (projectId: number, bucket: BucketState) => {
+    if (!bucketsBefore.has(projectId)) bucketsBefore.set(projectId, buckets.get(projectId));
+    buckets.set(projectId, bucket);
+  };
+  const rollback = () => {
+    for (const [projectId, bucket] of bucketsBefore) {
+      if (bucket) buckets.set(projectId, bucket);
+      else buckets.delete(projectId);
+    }
+    invalidate();
   };
 
   // Read caches, kept across batches: cards, variants and usage are written only by this
@@ -60,6 +78,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       seenVersion = v;
       invalidate();
     }
+    bucketsBefore = new Map();
     const dirtyCards = new Map<number, CardRow>();
     const usage = new Map<string, [number, number, number, number]>();
 
@@ -82,128 +101,118 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       }
       dirtyCards.clear();
     };
+    // One object per card within the batch, however it was found.
+    const canonical = (r: CardRow | undefined) => r && (cards.get(r.id) ?? r);
+    const findCard = (projectId: number, report: TaskReport): CardRow | undefined => {
+      const titleKey = `${projectId}\0${report.title}`;
+      const row = canonical(
+        memo(byTitle, titleKey, () => q.byTitle.get(projectId, report.title) as CardRow),
+      );
+      if (row) return row;
+      const hash = descriptionHash(report);
+      return hash === null
+        ? undefined
+        : canonical(q.byDescription.get(projectId, hash, report.description) as CardRow);
+    };
+    const applyCard = (projectId: number, write: CardWrite): CardRow => {
+      if (write.kind === 'update') {
+        const c = write.card;
+        const row = cards.get(c.id)!;
+        row.occurrence_count = c.occurrenceCount;
+        row.last_seen_at = c.lastSeenAt;
+        if (c.tags) row.tags = JSON.stringify(c.tags);
+        row.usage_day = c.usageDay;
+        row.usage_count = c.usageCount;
+        return row;
+      }
+      const c = write.card;
+      const id = Number(
+        q.insertCard.run(
+          projectId,
+          c.title,
+          c.description,
+          c.descriptionHash,
+          c.descriptionType,
+          c.priority,
+          c.severity,
+          JSON.stringify(c.tags),
+          c.fileName,
+          c.lineNumber,
+          c.createdAt,
+          c.lastSeenAt,
+        ).lastInsertRowid,
+      );
+      const row = q.byId.get(id) as CardRow;
+      // Counters are written with the other cards' at batch end (the hourly trigger sees the rise).
+      row.occurrence_count = c.occurrenceCount;
+      row.usage_day = c.usageDay;
+      row.usage_count = c.usageCount;
+      byTitle.set(`${projectId}\0${c.title}`, row);
+      return row;
+    };
 
     const run = (key: AuthKey, report: TaskReport): IngestOutcome => {
       const now = config.now();
-      const state = memo(states, key.projectId, () => q.state.get(key.projectId) as string);
-      if (state === 'paused' || state === 'archived') {
-        return { kind: 'dropped', reason: state, rate: rate(key.projectId, key.plan, now) };
-      }
-      const minute = Math.floor(now / MINUTE);
-      const { burstPerMinute: limit, dailyEvents } = config.plans[key.plan];
-      let b = burst.get(key.projectId);
-      if (!b || b.minute !== minute) {
-        b = { minute, used: 0 };
-        burst.set(key.projectId, b);
-      }
-      if (b.used >= limit) {
-        const retryAfter = Math.max(1, Math.ceil(((minute + 1) * MINUTE - now) / 1000));
-        return { kind: 'rate_limited', rate: { limit, remaining: 0 }, retryAfter };
-      }
-      b.used += 1;
-      const rateNow = { limit, remaining: limit - b.used };
-
-      const day = Math.floor(now / DAY);
+      const day = utcDay(now);
       const accKey = `${key.accountId}:${day}`;
       const projKey = `${accKey}:${key.projectId}`;
-      const total = memo(totals, accKey, () => q.accountUsage.get(key.accountId, day) as number);
-      if (total >= dailyEvents) return { kind: 'dropped', reason: 'quota', rate: rateNow };
-      const mine = memo(
-        totals,
-        projKey,
-        () => (q.projectUsage.get(key.accountId, day, key.projectId) as number) ?? 0,
-      );
-      const activeCount = memo(
-        active,
-        key.accountId,
-        () => q.activeProjects.get(key.accountId) as number,
-      );
-      if (activeCount > 1 && mine >= Math.floor(dailyEvents * config.projectQuotaShare)) {
-        return { kind: 'dropped', reason: 'quota', rate: rateNow };
-      }
-      totals.set(accKey, total + 1);
-      totals.set(projKey, mine + 1);
+      const counters: CounterRead = {
+        plan: key.plan,
+        projectState: memo(
+          states,
+          key.projectId,
+          () => q.state.get(key.projectId) as string,
+        ) as CounterRead['projectState'],
+        bucket: buckets.get(key.projectId) ?? null,
+        accountUsage: memo(totals, accKey, () => q.accountUsage.get(key.accountId, day) as number),
+        projectUsage: memo(
+          totals,
+          projKey,
+          () => (q.projectUsage.get(key.accountId, day, key.projectId) as number) ?? 0,
+        ),
+        activeProjects: memo(
+          active,
+          key.accountId,
+          () => q.activeProjects.get(key.accountId) as number,
+        ),
+      };
+      const admission = acceptance.admit(counters, now);
+      const { decision } = admission;
+      if (decision.kind !== 'admitted') return decision;
+      const writes = admission.counters!;
+      setBucket(key.projectId, writes.bucket);
+      totals.set(accKey, counters.accountUsage + 1);
+      totals.set(projKey, counters.projectUsage + 1);
       const u = usage.get(projKey);
       if (u) u[3] += 1;
-      else usage.set(projKey, [key.accountId, day, key.projectId, 1]);
+      else usage.set(projKey, [key.accountId, writes.usageDay, key.projectId, 1]);
 
-      const titleKey = `${key.projectId}\0${report.title}`;
-      // One object per card within the batch, however it was found.
-      const canonical = (r: CardRow | undefined) => r && (cards.get(r.id) ?? r);
-      let row = canonical(
-        memo(
-          byTitle,
-          titleKey,
-          () => q.byTitle.get(key.projectId, report.title) as CardRow | undefined,
-        ),
-      );
-      const blank = report.description === null || report.description.trim() === '';
-      const descHash = blank ? null : sha256Hex(report.description!);
-      if (!row && descHash) {
-        row = canonical(
-          q.byDescription.get(key.projectId, descHash, report.description) as CardRow | undefined,
-        );
-      }
-      let kind: 'created' | 'deduplicated';
-      if (row) {
-        kind = 'deduplicated';
-        cards.set(row.id, row);
-        const tags = JSON.parse(row.tags) as string[];
-        const before = tags.length;
-        for (const t of report.tags) if (!tags.includes(t)) tags.push(t);
-        if (tags.length !== before) row.tags = JSON.stringify(tags);
-        row.occurrence_count += 1;
-        row.last_seen_at = now;
-      } else {
-        kind = 'created';
-        const id = Number(
-          q.insertCard.run(
-            key.projectId,
-            report.title,
-            report.description,
-            descHash,
-            detectDescriptionType(report.description),
-            report.priority,
-            report.severity,
-            JSON.stringify(report.tags),
-            report.file_name,
-            report.line_number,
-            now,
-            now,
-          ).lastInsertRowid,
-        );
-        row = q.byId.get(id) as CardRow;
-        row.occurrence_count = 1; // written with the other counters at batch end
-        cards.set(id, row);
-        byTitle.set(titleKey, row);
-      }
-      if (row.usage_day !== day) {
-        row.usage_day = day;
-        row.usage_count = 0;
-      }
-      row.usage_count += 1;
+      const found = findCard(key.projectId, report);
+      const folded = acceptance.fold(found ? cardStateOf(found) : null, report, now);
+      if (found) cards.set(found.id, found);
+      const row = applyCard(key.projectId, folded.writes.card);
+      cards.set(row.id, row);
       dirtyCards.set(row.id, row);
-      variants.record(row.id, report, now);
+      variants.record(row.id, folded.writes.variant);
 
       let mailQueued = false;
-      const mark = (pct: number) => Math.ceil((dailyEvents * pct) / 100);
-      if ([75, 90, 100].some((p) => total < mark(p) && total + 1 >= mark(p))) {
+      if (writes.warnings.length > 0) {
         flushCards(); // the warning names the top cards of the day: counts must be on disk
-        mailQueued = warn(key.accountId, day, total, total + 1, dailyEvents, iso(now));
+        mailQueued = warn(key.accountId, writes.warnings, iso(now));
       }
       const snapshot = { ...row }; // later reports in the batch move the live row on
       return {
-        kind,
+        kind: folded.kind,
         get card() {
           return toCard(snapshot);
         },
-        rate: rateNow,
+        rate: decision.rate,
         mailQueued,
       };
     };
 
     const finish = () => {
-      for (const [acc, day, proj, n] of usage.values()) q.usageUp.run(acc, day, proj, n, n);
+      for (const [acc, d, proj, n] of usage.values()) q.usageUp.run(acc, d, proj, n, n);
       flushCards();
       variants.flush();
     };
@@ -211,43 +220,9 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
   };
 
   return {
-    ingest: groupCommit(db, begin, invalidate),
+    ingest: groupCommit(db, begin, rollback),
     invalidate,
-    rateState: (projectId: number, plan: Plan) => rate(projectId, plan, config.now()),
-  };
-}
-
-function prepare(db: Database.Database) {
-  return {
-    state: db.prepare('SELECT state FROM projects WHERE id = ?').pluck(),
-    accountUsage: db
-      .prepare('SELECT COALESCE(SUM(count), 0) FROM usage WHERE account_id = ? AND day = ?')
-      .pluck(),
-    projectUsage: db
-      .prepare('SELECT count FROM usage WHERE account_id = ? AND day = ? AND project_id = ?')
-      .pluck(),
-    activeProjects: db
-      .prepare("SELECT COUNT(*) FROM projects WHERE account_id = ? AND state = 'active'")
-      .pluck(),
-    usageUp: db.prepare(
-      `INSERT INTO usage (account_id, day, project_id, count) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id, day, project_id) DO UPDATE SET count = count + ?`,
-    ),
-    byId: db.prepare('SELECT * FROM cards WHERE id = ?'),
-    byTitle: db.prepare(
-      'SELECT * FROM cards WHERE project_id = ? AND title = ? ORDER BY id LIMIT 1',
-    ),
-    byDescription: db.prepare(
-      'SELECT * FROM cards WHERE project_id = ? AND description_hash = ? AND description = ? ORDER BY id LIMIT 1',
-    ),
-    insertCard: db.prepare(
-      `INSERT INTO cards (project_id, title, description, description_hash, description_type, priority,
-         severity, tags, status, occurrence_count, file_name, line_number, created_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'todo', 0, ?, ?, ?, ?)`,
-    ),
-    touchCard: db.prepare(
-      `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,
-         usage_count = ? WHERE id = ?`,
-    ),
+    rateState: (projectId: number, plan: Plan) =>
+      acceptance.rate(buckets.get(projectId) ?? null, plan, config.now()),
   };
 }

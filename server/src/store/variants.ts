@@ -1,15 +1,15 @@
 import type Database from 'better-sqlite3';
-import { sha256Hex } from '../core/hash.ts';
-import type { TaskReport } from './types.ts';
+import { planPrune, type VariantSighting, type VariantState } from '../accept/index.ts';
 
 export const AGGREGATE_TITLE = 'Other variants';
 const AGGREGATE_IDENTITY = '*aggregate*';
 
 /**
- * Variants beneath a card (contract 2.4). Identity = title + description + file_name +
- * line_number (absent counts as a value). A novel payload is stored; once a card holds more than
- * `cap` variants the least recently seen ones are pruned and their counts fold into the single
- * `Other variants` row, which keeps no bodies and is never pruned. Repeat sightings are counted in
+ * Variants beneath a card (contract 2.4), as the acceptance decision describes them
+ * (`VariantSighting`; identity = title + description + file_name + line_number). A novel payload
+ * is stored; once a card holds more than `cap` variants, `planPrune` picks the least recently seen
+ * ones, which are deleted and their counts folded into the single `Other variants` row (no
+ * bodies, never pruned). Repeat sightings are counted in
  * memory and written by `flush` (called at the end of each batch, inside its transaction).
  */
 export function createVariantRecorder(db: Database.Database, cap: number) {
@@ -21,9 +21,9 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
          line_number, count, first_seen_at, last_seen_at) VALUES (?, ?, 0, ?, ?, ?, ?, 1, ?, ?)`,
     ),
     count: db.prepare('SELECT COUNT(*) FROM variants WHERE card_id = ? AND aggregate = 0').pluck(),
-    oldest: db.prepare(
-      `SELECT id, count, first_seen_at, last_seen_at FROM variants
-       WHERE card_id = ? AND aggregate = 0 ORDER BY last_seen_at, id LIMIT ?`,
+    named: db.prepare(
+      `SELECT id, count, first_seen_at AS firstSeenAt, last_seen_at AS lastSeenAt FROM variants
+       WHERE card_id = ? AND aggregate = 0`,
     ),
     remove: db.prepare('DELETE FROM variants WHERE id = ?'),
     fold: db.prepare(
@@ -57,35 +57,23 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
   };
 
   const prune = (cardId: number) => {
-    const excess = (q.count.get(cardId) as number) - cap;
-    if (excess <= 0) return;
-    const victims = q.oldest.all(cardId, excess) as {
-      id: number;
-      count: number;
-      first_seen_at: number;
-      last_seen_at: number;
-    }[];
-    for (const v of victims) {
-      q.remove.run(v.id);
-      const k = keyOf.get(v.id);
+    if ((q.count.get(cardId) as number) <= cap) return;
+    const plan = planPrune(q.named.all(cardId) as VariantState[], cap);
+    for (const id of plan.remove) {
+      q.remove.run(id);
+      const k = keyOf.get(id);
       if (k !== undefined) known.delete(k);
-      keyOf.delete(v.id);
-      q.fold.run(
-        cardId,
-        AGGREGATE_IDENTITY,
-        AGGREGATE_TITLE,
-        v.count,
-        v.first_seen_at,
-        v.last_seen_at,
-      );
+      keyOf.delete(id);
+    }
+    if (plan.fold) {
+      const f = plan.fold;
+      q.fold.run(cardId, AGGREGATE_IDENTITY, AGGREGATE_TITLE, f.count, f.firstSeenAt, f.lastSeenAt);
     }
   };
 
   return {
-    record(cardId: number, r: TaskReport, now: number): void {
-      const identity = sha256Hex(
-        JSON.stringify([r.title, r.description, r.file_name, r.line_number]),
-      );
+    record(cardId: number, sighting: VariantSighting): void {
+      const { identity, at: now } = sighting;
       const k = `${cardId}:${identity}`;
       const seen = pending.get(k);
       if (seen) {
@@ -103,10 +91,10 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
       const info = q.insert.run(
         cardId,
         identity,
-        r.title,
-        r.description,
-        r.file_name,
-        r.line_number,
+        sighting.title,
+        sighting.description,
+        sighting.fileName,
+        sighting.lineNumber,
         now,
         now,
       );

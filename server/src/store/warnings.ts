@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
+import type { QuotaWarning } from '../accept/index.ts';
 
-export const WARNING_THRESHOLDS = [75, 90, 100] as const;
 const TOP_CARDS = 5;
 
 /**
- * Quota warnings (contract 6, 8.3): when the account's daily usage crosses 75 %, 90 % or 100 %,
- * queue one e-mail per threshold and day in the outbox, addressed to every member of the account
+ * Quota warnings (contract 6, 8.3): for each threshold the acceptance decision says the account
+ * crossed (`QuotaWarning`), queue one e-mail per threshold and day in the outbox, addressed to every member of the account
  * (owner, admins, members) and naming the cards that drew the most events today.
  * Runs inside the ingest transaction; returns true when something was queued.
  */
@@ -27,18 +27,9 @@ export function createQuotaWarnings(db: Database.Database) {
     ),
   };
 
-  return (
-    accountId: number,
-    day: number,
-    before: number,
-    after: number,
-    quota: number,
-    at: string,
-  ) => {
+  return (accountId: number, warnings: readonly QuotaWarning[], at: string) => {
     let queued = false;
-    for (const pct of WARNING_THRESHOLDS) {
-      const mark = Math.ceil((quota * pct) / 100);
-      if (!(before < mark && after >= mark)) continue;
+    for (const { threshold: pct, day, used: after, quota } of warnings) {
       if (q.claim.run(accountId, day, pct).changes === 0) continue;
       const recipients = q.members.all(accountId) as string[];
       if (recipients.length === 0) continue;

@@ -92,8 +92,58 @@ describe('daily quota', () => {
   });
 });
 
+describe('quota before burst (contract 8.2, 8.3)', () => {
+  it('with the quota exhausted, 2x the burst in one minute is all 200 quota drops', async () => {
+    const svc = await spawnService({
+      now: NOW,
+      plan: 'hobby',
+      plans: { hobby: { burstPerMinute: 20, dailyEvents: 5 } },
+    });
+    try {
+      const spent = await many(5, (i) => svc.post(report({ title: `Spend ${i}` }), svc.bearer()));
+      expect(spent.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+      const results = await many(40, (i) => svc.post(report({ title: `Over ${i}` }), svc.bearer()));
+      for (const r of results) {
+        expect([r.status, r.body]).toEqual([
+          200,
+          { dropped: true, reason: 'quota', quota_exceeded: true },
+        ]);
+        expect(r.headers.get('retry-after')).toBeNull();
+        // Drops spend no token: 20 - 5 accepted reports.
+        expect(r.headers.get('x-ratelimit-remaining')).toBe('15');
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
 describe('burst limit', () => {
-  it('admits exactly the per-minute limit under concurrency; 429 carries Retry-After', async () => {
+  it('1,000 concurrent requests against a bucket holding N tokens admit exactly N', async () => {
+    const svc = await spawnService({
+      now: NOW,
+      plans: { team: { burstPerMinute: 300, dailyEvents: 100_000 } },
+    });
+    try {
+      const first = await many(100, (i) => svc.post(report({ title: `Drain ${i}` }), svc.bearer()));
+      expect(first.every((r) => r.status === 201)).toBe(true);
+      // The fixed clock refills nothing: the bucket holds exactly 200 tokens.
+      const results = await many(1000, (i) =>
+        svc.post(report({ title: `Concurrent ${i % 50}` }), svc.bearer()),
+      );
+      const admitted = results.filter((r) => r.status === 201 || r.status === 200);
+      const limited = results.filter((r) => r.status === 429);
+      expect([admitted.length, limited.length]).toEqual([200, 800]);
+      // 300 per minute: one token per 200 ms, so Retry-After is 1 s.
+      expect(new Set(limited.map((r) => r.headers.get('retry-after')))).toEqual(new Set(['1']));
+      const cards = await svc.cards();
+      expect(cards.reduce((n, c) => n + c.occurrence_count, 0)).toBe(300);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('a full bucket admits exactly the per-minute limit under concurrency; 429 carries Retry-After', async () => {
     const svc = await spawnService({
       now: NOW,
       plan: 'hobby',
@@ -106,8 +156,8 @@ describe('burst limit', () => {
       const ok = results.filter((r) => r.status === 201);
       const limited = results.filter((r) => r.status === 429);
       expect([ok.length, limited.length]).toEqual([50, 150]);
-      // 30 s into the fixed minute: the window reopens in 30 s.
-      expect(limited[0]!.headers.get('retry-after')).toBe('30');
+      // The bucket refills 50 tokens per 60 s: one is back after 1.2 s, answered as 2 s.
+      expect(limited[0]!.headers.get('retry-after')).toBe('2');
       expect(limited[0]!.headers.get('x-ratelimit-limit')).toBe('50');
       expect(limited[0]!.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(typeof limited[0]!.body.message).toBe('string');

@@ -58,7 +58,7 @@ const r = (title: string, more: Partial<TaskReport> = {}): TaskReport => ({
 });
 
 describe('time windows', () => {
-  it('the burst window reopens each minute', async () => {
+  it('the burst bucket refills continuously, one token per 60 s / limit', async () => {
     clock = Date.UTC(2026, 10, 22, 10, 0, 59);
     const { store, key } = await setup({
       plans: { hobby: { burstPerMinute: 2, dailyEvents: 100 } } as never,
@@ -66,9 +66,17 @@ describe('time windows', () => {
     expect((await store.ingest(key, r('a'))).kind).toBe('created');
     expect((await store.ingest(key, r('b'))).kind).toBe('created');
     const limited = await store.ingest(key, r('c'));
-    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
-    clock += 1000;
-    expect((await store.ingest(key, r('c'))).kind).toBe('created');
+    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfter: 30 });
+    clock += 1000; // a new UTC minute, but only 1/30 of a token back
+    expect(await store.ingest(key, r('c'))).toMatchObject({ kind: 'rate_limited', retryAfter: 29 });
+    clock += 28_999;
+    expect(await store.ingest(key, r('c'))).toMatchObject({ kind: 'rate_limited', retryAfter: 1 });
+    expect(await store.rateState(key.projectId, 'hobby')).toEqual({ limit: 2, remaining: 0 });
+    clock += 1;
+    expect(await store.ingest(key, r('c'))).toMatchObject({
+      kind: 'created',
+      rate: { limit: 2, remaining: 0 },
+    });
   });
 
   it('the daily quota resets at midnight UTC', async () => {

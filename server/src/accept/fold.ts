@@ -1,0 +1,102 @@
+import { detectDescriptionType } from '../core/detect.ts';
+import { sha256Hex } from '../core/hash.ts';
+import { utcDay } from './admit.ts';
+import type { AcceptConfig, CardState, Folded, TaskReport, VariantSighting } from './types.ts';
+
+/** The description's match key: sha256 hex of a non-blank description, else null (never matches). */
+export function descriptionHash(report: Pick<TaskReport, 'description'>): string | null {
+  const d = report.description;
+  return d === null || d.trim() === '' ? null : sha256Hex(d);
+}
+
+/** Variant identity (contract 2.4): title + description + file_name + line_number, absent included. */
+export function variantIdentity(report: TaskReport): string {
+  return sha256Hex(
+    JSON.stringify([report.title, report.description, report.file_name, report.line_number]),
+  );
+}
+
+/**
+ * Merges tags in order of first appearance, keeping at most `cap`: a Set, so the work is linear
+ * in the tags of the card and of the report. Returns null when nothing changed.
+ */
+export function mergeTags(
+  current: readonly string[],
+  incoming: readonly string[],
+  cap = Number.POSITIVE_INFINITY,
+): string[] | null {
+  if (current.length >= cap || incoming.length === 0) return null;
+  const merged = new Set(current);
+  for (const tag of incoming) {
+    if (merged.size >= cap) break;
+    merged.add(tag);
+  }
+  return merged.size === current.length ? null : [...merged];
+}
+
+/**
+ * Folds an admitted report into `card` (the project's card with the same title, else the same
+ * non-blank description; contract 3 and 4 "Deduplication rules"), or describes the new card when
+ * there is none. Title, description, severity and priority are frozen from the first report.
+ */
+export function fold(
+  config: Pick<AcceptConfig, 'tagsPerCard'>,
+  card: CardState | null,
+  report: TaskReport,
+  now: number,
+): Folded {
+  const day = utcDay(now);
+  const variant: VariantSighting = {
+    identity: variantIdentity(report),
+    title: report.title,
+    description: report.description,
+    fileName: report.file_name,
+    lineNumber: report.line_number,
+    at: now,
+  };
+  const cap = config.tagsPerCard ?? Number.POSITIVE_INFINITY;
+  if (!card) {
+    return {
+      kind: 'created',
+      writes: {
+        card: {
+          kind: 'insert',
+          card: {
+            title: report.title,
+            description: report.description,
+            descriptionHash: descriptionHash(report),
+            descriptionType: detectDescriptionType(report.description),
+            priority: report.priority,
+            severity: report.severity,
+            tags: mergeTags([], report.tags, cap) ?? [],
+            fileName: report.file_name,
+            lineNumber: report.line_number,
+            createdAt: now,
+            lastSeenAt: now,
+            occurrenceCount: 1,
+            usageDay: day,
+            usageCount: 1,
+          },
+        },
+        variant,
+      },
+    };
+  }
+  return {
+    kind: 'deduplicated',
+    writes: {
+      card: {
+        kind: 'update',
+        card: {
+          id: card.id,
+          occurrenceCount: card.occurrenceCount + 1,
+          lastSeenAt: Math.max(card.lastSeenAt, now),
+          tags: mergeTags(card.tags, report.tags, cap),
+          usageDay: day,
+          usageCount: card.usageDay === day ? card.usageCount + 1 : 1,
+        },
+      },
+      variant,
+    },
+  };
+}

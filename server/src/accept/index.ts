@@ -1,0 +1,7 @@
+export { type Acceptance, createAcceptance } from './acceptance.ts';
+export { crossed, utcDay } from './admit.ts';
+export { rateOf, type Take, takeToken } from './bucket.ts';
+export { descriptionHash, mergeTags, variantIdentity } from './fold.ts';
+export { planPrune } from './prune.ts';
+export { WARNING_THRESHOLDS } from './thresholds.ts';
+export type * from './types.ts';

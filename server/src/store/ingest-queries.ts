@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+
+/** The ingest's prepared statements (SQLite). */
+export function prepareIngest(db: Database.Database) {
+  return {
+    state: db.prepare('SELECT state FROM projects WHERE id = ?').pluck(),
+    accountUsage: db
+      .prepare('SELECT COALESCE(SUM(count), 0) FROM usage WHERE account_id = ? AND day = ?')
+      .pluck(),
+    projectUsage: db
+      .prepare('SELECT count FROM usage WHERE account_id = ? AND day = ? AND project_id = ?')
+      .pluck(),
+    activeProjects: db
+      .prepare("SELECT COUNT(*) FROM projects WHERE account_id = ? AND state = 'active'")
+      .pluck(),
+    usageUp: db.prepare(
+      `INSERT INTO usage (account_id, day, project_id, count) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, day, project_id) DO UPDATE SET count = count + ?`,
+    ),
+    byId: db.prepare('SELECT * FROM cards WHERE id = ?'),
+    byTitle: db.prepare(
+      'SELECT * FROM cards WHERE project_id = ? AND title = ? ORDER BY id LIMIT 1',
+    ),
+    byDescription: db.prepare(
+      'SELECT * FROM cards WHERE project_id = ? AND description_hash = ? AND description = ? ORDER BY id LIMIT 1',
+    ),
+    insertCard: db.prepare(
+      `INSERT INTO cards (project_id, title, description, description_hash, description_type, priority,
+         severity, tags, status, occurrence_count, file_name, line_number, created_at, last_seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'todo', 0, ?, ?, ?, ?)`,
+    ),
+    touchCard: db.prepare(
+      `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,
+         usage_count = ? WHERE id = ?`,
+    ),
+  };
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CardState,
+  createAcceptance,
+  descriptionHash,
+  mergeTags,
+  planPrune,
+  type TaskReport,
+  utcDay,
+  variantIdentity,
+} from '../../src/accept/index.ts';
+import { PLANS } from '../../src/generated/limits.gen.ts';
+
+// Folding a report into its card, variants and pruning, on plain values.
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
+const acceptance = createAcceptance({
+  plans: PLANS,
+  projectQuotaShare: 0.8,
+  variantCap: 20,
+  tagsPerCard: 4,
+});
+const report = (more: Partial<TaskReport> = {}): TaskReport => ({
+  severity: 'major',
+  priority: 'high',
+  title: 'Boom',
+  description: 'TypeError: x\n    at f (a.js:1:2)',
+  tags: ['a'],
+  file_name: 'src/a.ts',
+  line_number: 3,
+  ...more,
+});
+const card = (more: Partial<CardState> = {}): CardState => ({
+  id: 7,
+  tags: ['a', 'b'],
+  occurrenceCount: 4,
+  lastSeenAt: NOW - 1000,
+  usageDay: utcDay(NOW),
+  usageCount: 2,
+  ...more,
+});
+
+describe('fold', () => {
+  it('describes a new card from the first report', () => {
+    const folded = acceptance.fold(null, report(), NOW);
+    expect(folded.kind).toBe('created');
+    expect(folded.writes.card).toEqual({
+      kind: 'insert',
+      card: {
+        title: 'Boom',
+        description: 'TypeError: x\n    at f (a.js:1:2)',
+        descriptionHash: descriptionHash(report()),
+        descriptionType: 'code',
+        priority: 'high',
+        severity: 'major',
+        tags: ['a'],
+        fileName: 'src/a.ts',
+        lineNumber: 3,
+        createdAt: NOW,
+        lastSeenAt: NOW,
+        occurrenceCount: 1,
+        usageDay: utcDay(NOW),
+        usageCount: 1,
+      },
+    });
+    expect(folded.writes.variant).toEqual({
+      identity: variantIdentity(report()),
+      title: 'Boom',
+      description: report().description,
+      fileName: 'src/a.ts',
+      lineNumber: 3,
+      at: NOW,
+    });
+  });
+
+  it('folds a repeat: one more occurrence, last seen now, new tags merged in order', () => {
+    const folded = acceptance.fold(card(), report({ tags: ['c', 'a'] }), NOW);
+    expect(folded).toMatchObject({
+      kind: 'deduplicated',
+      writes: {
+        card: {
+          kind: 'update',
+          card: {
+            id: 7,
+            occurrenceCount: 5,
+            lastSeenAt: NOW,
+            tags: ['a', 'b', 'c'],
+            usageDay: utcDay(NOW),
+            usageCount: 3,
+          },
+        },
+      },
+    });
+  });
+
+  it('writes no tags when none are new, and restarts the day count on a new UTC day', () => {
+    const folded = acceptance.fold(card({ usageDay: utcDay(NOW) - 1 }), report(), NOW);
+    expect(folded.writes.card).toMatchObject({ card: { tags: null, usageCount: 1 } });
+  });
+
+  it('keeps at most tagsPerCard tags on a card', () => {
+    const many = report({ tags: ['c', 'd', 'e', 'f'] });
+    expect(acceptance.fold(card(), many, NOW).writes.card).toMatchObject({
+      card: { tags: ['a', 'b', 'c', 'd'] },
+    });
+    expect(
+      acceptance.fold(card({ tags: ['a', 'b', 'c', 'd'] }), many, NOW).writes.card,
+    ).toMatchObject({ card: { tags: null } });
+    expect(acceptance.fold(null, many, NOW).writes.card).toMatchObject({
+      card: { tags: ['c', 'd', 'e', 'f'] },
+    });
+    expect(mergeTags(['x'], ['x', 'y', 'y', 'z'])).toEqual(['x', 'y', 'z']);
+  });
+
+  it('a blank description has no match key; identity counts absent fields', () => {
+    expect(descriptionHash({ description: null })).toBeNull();
+    expect(descriptionHash({ description: '  \n ' })).toBeNull();
+    expect(descriptionHash({ description: 'x' })).toMatch(/^[0-9a-f]{64}$/);
+    const bare = report({ file_name: null, line_number: null });
+    expect(variantIdentity(bare)).toBe(variantIdentity({ ...bare, tags: ['other'] }));
+    expect(variantIdentity(bare)).not.toBe(variantIdentity({ ...bare, line_number: 1 }));
+  });
+});
+
+describe('accept', () => {
+  const read = {
+    plan: 'hobby' as const,
+    projectState: 'active' as const,
+    bucket: null,
+    accountUsage: 0,
+    projectUsage: 0,
+    activeProjects: 1,
+    card: card(),
+  };
+  it('an admitted report gets counter and card writes', () => {
+    const result = acceptance.accept(read, report(), NOW);
+    expect(result.decision).toEqual({ kind: 'deduplicated', rate: { limit: 60, remaining: 59 } });
+    expect(result.writes.counters?.usageDay).toBe(utcDay(NOW));
+    expect(result.writes.card?.card.kind).toBe('update');
+  });
+
+  it('a drop writes nothing', () => {
+    expect(acceptance.accept({ ...read, projectState: 'paused' }, report(), NOW)).toEqual({
+      decision: { kind: 'dropped', reason: 'paused', rate: { limit: 60, remaining: 60 } },
+      writes: {},
+    });
+  });
+});
+
+describe('planPrune', () => {
+  const v = (id: number, lastSeenAt: number, count = 1) => ({
+    id,
+    count,
+    firstSeenAt: lastSeenAt - 10,
+    lastSeenAt,
+  });
+  it('removes the least recently seen over the cap and folds their counts', () => {
+    expect(planPrune([v(1, 5), v(2, 3, 4), v(3, 9), v(4, 3, 2)], 2)).toEqual({
+      remove: [2, 4],
+      fold: { count: 6, firstSeenAt: -7, lastSeenAt: 3 },
+    });
+    expect(planPrune([v(1, 5)], 2)).toEqual({ remove: [], fold: null });
+  });
+});
