@@ -34,8 +34,8 @@ export const PG_MIGRATIONS: readonly string[] = [
     aggregate smallint NOT NULL DEFAULT 0, title text, description text, file_name text,
     line_number integer, count integer NOT NULL, first_seen_at bigint NOT NULL,
     last_seen_at bigint NOT NULL, UNIQUE (card_id, identity));
-  CREATE TABLE burst (project_id integer PRIMARY KEY REFERENCES projects(id),
-    minute bigint NOT NULL, count integer NOT NULL);
+  CREATE TABLE buckets (project_id integer PRIMARY KEY REFERENCES projects(id),
+    tokens double precision NOT NULL, updated_at bigint NOT NULL);
   CREATE TABLE usage (account_id integer NOT NULL, day integer NOT NULL, project_id integer NOT NULL,
     count integer NOT NULL, PRIMARY KEY (account_id, day, project_id));
   CREATE TABLE quota_warnings (account_id integer NOT NULL, day integer NOT NULL,

@@ -1,15 +1,15 @@
 import type pg from 'pg';
-import { sha256Hex } from '../../core/hash.ts';
-import type { TaskReport } from '../types.ts';
+import { planPrune, type VariantSighting, type VariantState } from '../../accept/index.ts';
 import { AGGREGATE_TITLE } from '../variants.ts';
 
 const AGGREGATE_IDENTITY = '*aggregate*';
 
 /**
- * Variants beneath a card (contract 2.4) on PostgreSQL, for one batch: the same rules as the
- * SQLite recorder (identity = title + description + file_name + line_number; past `cap` the least
- * recently seen fold into `Other variants`). Repeat sightings are summed in memory and written by
- * `flush` before COMMIT. Nothing outlives the batch: other instances write variants too.
+ * Variants beneath a card (contract 2.4) on PostgreSQL, for one batch, as the acceptance decision
+ * describes them (`VariantSighting`). A novel payload is inserted; past the cap `planPrune` picks
+ * the least recently seen, which are deleted and folded into `Other variants`. Repeat sightings
+ * are summed in memory and written by `flush` before COMMIT. Nothing outlives the batch: other
+ * instances write variants too (under the same account lock, so never at the same time).
  */
 export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
   const pending = new Map<string, { id: number; cardId: number; add: number; last: number }>();
@@ -28,42 +28,39 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
   };
 
   const prune = async (cardId: number) => {
-    const { rows } = await client.query<{ n: number }>(
-      'SELECT COUNT(*)::integer AS n FROM variants WHERE card_id = $1 AND aggregate = 0',
+    const { rows } = await client.query<VariantState>(
+      `SELECT id, count, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"
+       FROM variants WHERE card_id = $1 AND aggregate = 0`,
       [cardId],
     );
-    const excess = rows[0]!.n - cap;
-    if (excess <= 0) return;
-    const victims = await client.query<{ id: number; count: number; first: number; last: number }>(
-      `DELETE FROM variants WHERE id IN (SELECT id FROM variants WHERE card_id = $1 AND aggregate = 0
-         ORDER BY last_seen_at, id LIMIT $2)
-       RETURNING id, count, first_seen_at AS first, last_seen_at AS last`,
-      [cardId, excess],
-    );
-    const ids = new Set(victims.rows.map((v) => v.id));
-    for (const [k, p] of pending) if (ids.has(p.id)) pending.delete(k);
-    for (const v of victims.rows) {
+    if (rows.length <= cap) return;
+    const plan = planPrune(rows, cap);
+    if (plan.remove.length > 0) {
+      await client.query('DELETE FROM variants WHERE id = ANY($1)', [plan.remove]);
+      const removed = new Set(plan.remove);
+      for (const [k, p] of pending) if (removed.has(p.id)) pending.delete(k);
+    }
+    if (plan.fold) {
+      const f = plan.fold;
       await client.query(
         `INSERT INTO variants (card_id, identity, aggregate, title, count, first_seen_at, last_seen_at)
          VALUES ($1, $2, 1, $3, $4, $5, $6)
          ON CONFLICT (card_id, identity) DO UPDATE SET count = variants.count + excluded.count,
            first_seen_at = LEAST(variants.first_seen_at, excluded.first_seen_at),
            last_seen_at = GREATEST(variants.last_seen_at, excluded.last_seen_at)`,
-        [cardId, AGGREGATE_IDENTITY, AGGREGATE_TITLE, v.count, v.first, v.last],
+        [cardId, AGGREGATE_IDENTITY, AGGREGATE_TITLE, f.count, f.firstSeenAt, f.lastSeenAt],
       );
     }
   };
 
   return {
-    async record(cardId: number, r: TaskReport, now: number): Promise<void> {
-      const identity = sha256Hex(
-        JSON.stringify([r.title, r.description, r.file_name, r.line_number]),
-      );
+    async record(cardId: number, sighting: VariantSighting): Promise<void> {
+      const { identity, at: now } = sighting;
       const k = `${cardId}:${identity}`;
       const seen = pending.get(k);
       if (seen) {
         seen.add += 1;
-        seen.last = now;
+        seen.last = Math.max(seen.last, now);
         return;
       }
       const found = await client.query<{ id: number }>(
@@ -79,10 +76,17 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
         `INSERT INTO variants (card_id, identity, aggregate, title, description, file_name,
            line_number, count, first_seen_at, last_seen_at)
          VALUES ($1, $2, 0, $3, $4, $5, $6, 1, $7, $7) RETURNING id`,
-        [cardId, identity, r.title, r.description, r.file_name, r.line_number, now],
+        [
+          cardId,
+          identity,
+          sighting.title,
+          sighting.description,
+          sighting.fileName,
+          sighting.lineNumber,
+          now,
+        ],
       );
-      const id = inserted.rows[0]!.id;
-      pending.set(k, { id, cardId, add: 0, last: now });
+      pending.set(k, { id: inserted.rows[0]!.id, cardId, add: 0, last: now });
       await prune(cardId);
     },
     flush: () => flushCard(),
