@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createAdmin } from '../../src/admin.ts';
+import { PLANS } from '../../src/generated/limits.gen.ts';
+import { PG_MIGRATIONS } from '../../src/store/pg/migrations.ts';
+import { openPgStore } from '../../src/store/pg/store.ts';
+import type { Store } from '../../src/store/types.ts';
+import { requirePostgres } from '../store-kind.ts';
+
+// PostgreSQL only, in-process: what several stores on one database must agree on.
+const open = (url: string): Promise<Store> =>
+  openPgStore({
+    url,
+    now: Date.now,
+    plans: PLANS as never,
+    variantCap: 20,
+    projectQuotaShare: 0.8,
+  });
+
+describe('PostgreSQL store', () => {
+  it('four instances starting at once migrate the database once', async () => {
+    const url = await requirePostgres();
+    const stores = await Promise.all([open(url), open(url), open(url), open(url)]);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT version FROM svc_migrations ORDER BY version');
+      expect(rows.map((r: { version: number }) => r.version)).toEqual(
+        PG_MIGRATIONS.map((_, i) => i + 1),
+      );
+    } finally {
+      await client.end();
+      for (const s of stores) await s.close();
+    }
+  });
+
+  it('a key revoked through one store is unknown to another at once', async () => {
+    const url = await requirePostgres();
+    const [a, b] = [await open(url), await open(url)];
+    try {
+      const admin = createAdmin(a);
+      const account = await admin.createAccount({ name: 'A', plan: 'team' });
+      const project = await admin.createProject({ accountId: account.id, name: 'P' });
+      const sec = await admin.createSecretKey({ projectId: project.id, name: 's' });
+      expect((await b.findAuthKey('secret', sec.keyId))?.projectId).toBe(project.id);
+      await admin.revokeKey(sec.id);
+      expect(await b.findAuthKey('secret', sec.keyId)).toBeUndefined();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('each pending e-mail is handed to one instance only', async () => {
+    const url = await requirePostgres();
+    const [a, b] = [await open(url), await open(url)];
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO outbox (account_id, recipients, subject, body, created_at)
+        SELECT 1, '["a@b.test"]', 'S' || g, 'B', 0 FROM generate_series(1, 10) g`);
+      const [x, y] = await Promise.all([a.pendingMail(6), b.pendingMail(6)]);
+      const ids = [...x, ...y].map((m) => m.id).sort((m, n) => m - n);
+      expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      await a.markMail(x[0]!.id, { sent: false, error: 'down' });
+      expect((await b.pendingMail(10)).map((m) => m.id)).toEqual([x[0]!.id]);
+    } finally {
+      await client.end();
+      await a.close();
+      await b.close();
+    }
+  });
+});
