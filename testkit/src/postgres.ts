@@ -10,6 +10,8 @@ export interface RunningPostgres {
   /** `postgres://…/postgres`: the maintenance database, for creating others. */
   url: string;
   port: number;
+  /** The cluster's data directory (holds `postmaster.pid`). */
+  dataDir: string;
   /** Creates an empty database and returns its URL (one per test keeps tests apart). */
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
@@ -75,6 +77,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
   return {
     url,
     port,
+    dataDir: join(root, 'data'),
     createDatabase: () => createDatabase(url),
     async stop() {
       await server.stop();
