@@ -35,6 +35,10 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
       accounts,
     ]);
     const reads = createBatchReads(client);
+    await reads.prefetch(
+      items.map(([key, report]) => ({ projectId: key.projectId, title: report.title })),
+      utcDay(config.now()),
+    );
     const variants = createPgVariantBatch(client, config.variantCap);
     const cards = new Map<number, CardRow>(); // one object per card within the batch
     const dirtyCards = new Set<CardRow>();
@@ -137,7 +141,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
       const folded = acceptance.fold(found ? cardStateOf(found) : null, report, now);
       const row = await applyCard(key.projectId, folded.writes.card);
       cards.set(row.id, row);
-      await variants.record(row.id, folded.writes.variant);
+      await variants.record(row.id, folded.writes.variant, folded.kind === 'created');
 
       let mailQueued = false;
       if (writes.warnings.length > 0) {

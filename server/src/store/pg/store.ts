@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { IngestConfig } from '../ingest.ts';
 import { toCard, toVariant, type CardRow, type VariantRow } from '../rows.ts';
 import type { Account, AuthKey, KeySummary, Member, Plan, Project, Store } from '../types.ts';
+import { createAuthLookup } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
 import { migratePg } from './migrations.ts';
@@ -134,16 +135,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
           [now(), id],
         )
       ).rowCount === 1,
-    findAuthKey: async (kind, lookup) => {
-      const r = await one<AuthKey & { origins: string }>(
-        `SELECT k.id, k.kind, k.project_id AS "projectId", p.account_id AS "accountId", a.plan,
-           k.secret_hash AS "secretHash", k.origins
-         FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id
-         WHERE k.lookup = $1 AND k.kind = $2 AND k.revoked_at IS NULL`,
-        [lookup, kind],
-      );
-      return r && { ...r, origins: JSON.parse(r.origins) as string[] };
-    },
+    findAuthKey: createAuthLookup(pool),
     findEncryptionKey: async (projectId, keyId) => {
       const r = await one<{ lookup: string; public_key: string; private_key: Buffer }>(
         `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = $1

@@ -13,6 +13,8 @@ const AGGREGATE_IDENTITY = '*aggregate*';
  */
 export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
   const pending = new Map<string, { id: number; cardId: number; add: number; last: number }>();
+  /** Named variants per card, once known in this batch (a card created in it starts at 0). */
+  const named = new Map<number, number>();
 
   const flushCard = async (cardId?: number) => {
     for (const [k, p] of pending) {
@@ -28,6 +30,7 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
   };
 
   const prune = async (cardId: number) => {
+    await flushCard(cardId); // pruning orders by last seen: the card's counts must be written
     const { rows } = await client.query<VariantState>(
       `SELECT id, count, first_seen_at AS "firstSeenAt", last_seen_at AS "lastSeenAt"
        FROM variants WHERE card_id = $1 AND aggregate = 0`,
@@ -54,7 +57,8 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
   };
 
   return {
-    async record(cardId: number, sighting: VariantSighting): Promise<void> {
+    /** `created`: the card was inserted in this batch, so its variants are all in `pending`. */
+    async record(cardId: number, sighting: VariantSighting, created: boolean): Promise<void> {
       const { identity, at: now } = sighting;
       const k = `${cardId}:${identity}`;
       const seen = pending.get(k);
@@ -63,15 +67,17 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
         seen.last = Math.max(seen.last, now);
         return;
       }
-      const found = await client.query<{ id: number }>(
-        'SELECT id FROM variants WHERE card_id = $1 AND identity = $2',
-        [cardId, identity],
-      );
-      if (found.rows[0]) {
-        pending.set(k, { id: found.rows[0].id, cardId, add: 1, last: now });
-        return;
+      if (created) named.set(cardId, named.get(cardId) ?? 0);
+      else {
+        const found = await client.query<{ id: number }>(
+          'SELECT id FROM variants WHERE card_id = $1 AND identity = $2',
+          [cardId, identity],
+        );
+        if (found.rows[0]) {
+          pending.set(k, { id: found.rows[0].id, cardId, add: 1, last: now });
+          return;
+        }
       }
-      await flushCard(cardId); // pruning orders by last seen: the card's counts must be written
       const inserted = await client.query<{ id: number }>(
         `INSERT INTO variants (card_id, identity, aggregate, title, description, file_name,
            line_number, count, first_seen_at, last_seen_at)
@@ -87,7 +93,16 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
         ],
       );
       pending.set(k, { id: inserted.rows[0]!.id, cardId, add: 0, last: now });
-      await prune(cardId);
+      let count = named.get(cardId);
+      if (count === undefined) {
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT COUNT(*)::integer AS n FROM variants WHERE card_id = $1 AND aggregate = 0',
+          [cardId],
+        );
+        count = rows[0]!.n; // the insert above included
+      } else count += 1;
+      named.set(cardId, Math.min(count, cap));
+      if (count > cap) await prune(cardId);
     },
     flush: () => flushCard(),
   };
