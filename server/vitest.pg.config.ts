@@ -13,6 +13,8 @@ export const POSTGRES_SUITES = [
   'test/core/encryption.test.ts',
   'test/mail/*.test.ts',
   'test/cli/*.test.ts',
+  'test/board/http.test.ts',
+  'test/board/cli.test.ts',
 ];
 
 export default defineConfig({

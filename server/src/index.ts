@@ -4,6 +4,7 @@ export type { SmtpOptions } from './mail/sender.ts';
 export { type RunningServer, type ServerOptions, startServer } from './server.ts';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite.ts';
 export { openPgStore, type PgStoreOptions } from './store/pg/store.ts';
+export { openPgBoardStore } from './store/pg/board.ts';
 export type * from './store/types.ts';
 export type { AdminTokens } from './board/tokens.ts';
 export type * from './store/board-types.ts';

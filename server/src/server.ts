@@ -5,8 +5,7 @@ import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
-import { BOARD_NEEDS_SQLITE, openStore } from './store/open.ts';
-import { openSqliteBoardStore } from './store/sqlite-board.ts';
+import { openBoardStore, openStore } from './store/open.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
 export interface ServerOptions {
@@ -35,7 +34,7 @@ export interface ServerOptions {
   store?: Store;
   /** Serve the read-only board under `/board` (admin tokens only). @default false */
   board?: boolean;
-  /** The board's store; needed with `store`, else the SQLite one in `dataDir`. @default undefined */
+  /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;
 }
 
@@ -64,9 +63,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const plans = mergePlans(opts.plans);
   const variantCap = opts.variantCap ?? LIMITS.variantCap;
   const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
-  if (opts.board && !opts.store && !opts.boardStore && databaseUrl) {
-    throw new TypeError(BOARD_NEEDS_SQLITE);
-  }
   if (opts.board && opts.store && !opts.boardStore) {
     throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
   }
@@ -82,7 +78,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       projectQuotaShare: LIMITS.projectQuotaShare,
     }));
   const boardStore = opts.board
-    ? (opts.boardStore ?? openSqliteBoardStore({ dataDir }))
+    ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
     : undefined;
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const app = buildApp({

@@ -1,6 +1,5 @@
 import { createAdminTokens } from '../board/tokens.ts';
-import { BOARD_NEEDS_SQLITE } from '../store/open.ts';
-import { openSqliteBoardStore } from '../store/sqlite-board.ts';
+import { openBoardStore } from '../store/open.ts';
 import { type Flags, id, UsageError } from './args.ts';
 import { table } from './format.ts';
 import { databaseUrlOf, dataDirOf } from './main.ts';
@@ -11,8 +10,10 @@ export async function runAdminToken(
   arg: string | undefined,
   flags: Flags,
 ): Promise<void> {
-  if (databaseUrlOf(flags)) throw new UsageError(BOARD_NEEDS_SQLITE);
-  const store = openSqliteBoardStore({ dataDir: dataDirOf(flags) });
+  const store = await openBoardStore({
+    databaseUrl: databaseUrlOf(flags),
+    dataDir: dataDirOf(flags),
+  });
   const tokens = createAdminTokens(store);
   const print = (value: unknown, text: () => string) =>
     console.log(flags.json ? JSON.stringify(value, null, 2) : text());

@@ -1,6 +1,6 @@
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
-import { BOARD_NEEDS_SQLITE, redactUrl } from '../store/open.ts';
+import { redactUrl } from '../store/open.ts';
 import { databaseUrlOf, dataDirOf } from './main.ts';
 
 export function serveOptions(flags: Flags) {
@@ -11,7 +11,6 @@ export function serveOptions(flags: Flags) {
   if (durability !== 'process' && durability !== 'power') {
     throw new UsageError('--durability must be process or power.');
   }
-  if (flags.board && databaseUrlOf(flags)) throw new UsageError(BOARD_NEEDS_SQLITE);
   const smtpHost = flags['smtp-host'] ?? process.env.SERVICE_SMTP_HOST;
   const smtpPort = Number(flags['smtp-port'] ?? process.env.SERVICE_SMTP_PORT ?? 25);
   return {

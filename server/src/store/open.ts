@@ -1,6 +1,8 @@
+import type { BoardStore } from './board-types.ts';
 import type { IngestConfig } from './ingest.ts';
 import { isPostgresUrl } from './pg/pool.ts';
 import { openSqliteStore } from './sqlite.ts';
+import { openSqliteBoardStore } from './sqlite-board.ts';
 import type { Store } from './types.ts';
 
 export interface OpenStoreOptions extends IngestConfig {
@@ -20,6 +22,21 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   return openPgStore({ ...opts, url: opts.databaseUrl });
 }
 
+/** The board's store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
+export async function openBoardStore(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<BoardStore> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
+    return openSqliteBoardStore({ dataDir: opts.dataDir });
+  }
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  const { openPgBoardStore } = await import('./pg/board.ts');
+  return openPgBoardStore({ url: opts.databaseUrl });
+}
+
 /** A database URL fit for logs: the password is replaced by `***`. */
 export function redactUrl(url: string): string {
   try {
@@ -30,6 +47,3 @@ export function redactUrl(url: string): string {
     return 'postgres://…';
   }
 }
-
-export const BOARD_NEEDS_SQLITE =
-  'The board (--board, admin-token) reads the embedded SQLite store only; it is not available with PostgreSQL (DATABASE_URL) yet.';
