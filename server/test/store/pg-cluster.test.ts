@@ -138,6 +138,48 @@ describe('2 instances on one database', () => {
     }
   });
 
+  it('SIGTERM of one instance under load: it exits 0 and every acknowledged report is stored', async () => {
+    const plans = { team: { burstPerMinute: 1e6, dailyEvents: 1e6 } };
+    const cluster = await startCluster(2, { plans });
+    const leaving = await spawnService({
+      databaseUrl: cluster.first.databaseUrl,
+      noSeed: true,
+      plans,
+    });
+    const targets = [cluster.urls[0]!, leaving.url];
+    const acked = new Set<string>();
+    let stop = false;
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const title = `Term ${w}-${i}`;
+        try {
+          const r = await fetch(targets[w % 2] + TASKS, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...cluster.first.bearer() },
+            body: report({ title }),
+          });
+          if (r.status === 201) acked.add(title);
+        } catch {
+          // refused once the instance stopped listening: not acknowledged
+        }
+      }
+    };
+    try {
+      const workers = Array.from({ length: 32 }, (_, w) => worker(w));
+      while (acked.size < 400) await new Promise((r) => setTimeout(r, 20));
+      leaving.proc.kill('SIGTERM');
+      expect(await leaving.proc.exited).toBe(0);
+      stop = true;
+      await Promise.all(workers);
+      const stored = new Set((await cluster.first.cards()).map((c) => c.title));
+      expect([...acked].filter((t) => !stored.has(t))).toEqual([]);
+    } finally {
+      stop = true;
+      await leaving.close();
+      await cluster.close();
+    }
+  });
+
   it('SIGKILL of one instance under load loses no acknowledged report', async () => {
     const cluster = await startCluster(2, {
       plans: { team: { burstPerMinute: 1e6, dailyEvents: 1e6 } },

@@ -25,6 +25,10 @@ export function createPgPool(opts: PgPoolOptions): pg.Pool {
     max: opts.max ?? 10,
     types,
     application_name: 'svc-server',
+    // A dead peer is noticed by TCP keepalive; a transaction left open by a stuck instance ends
+    // after 30 s, so the account locks it holds cannot stall the other instances for longer.
+    keepAlive: true,
+    idle_in_transaction_session_timeout: 30_000,
   });
   // An idle connection that dies (server restart) must not crash the process; the next query
   // opens a new one.
