@@ -357,8 +357,12 @@ Measured ${new Date().toISOString()}.
 const results = here('RESULTS.md');
 const previous = existsSync(results) ? readFileSync(results, 'utf8') : '';
 const mark = previous.indexOf('<!-- board');
+// The memory section (bench/server/memory.mjs) follows this one; keep it.
+const memory = previous.indexOf('<!-- memory');
 writeFileSync(
   results,
-  `${(mark >= 0 ? previous.slice(0, mark) : `${previous}\n`).trimEnd()}\n\n${md}`,
+  `${(mark >= 0 ? previous.slice(0, mark) : `${previous}\n`).trimEnd()}\n\n${md}${
+    memory >= 0 ? `\n${previous.slice(memory)}` : ''
+  }`,
 );
 console.log(md);

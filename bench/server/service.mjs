@@ -1,15 +1,23 @@
 // The service under test: the built @svc/server in its own process, limits raised so the bench
-// measures ingestion rather than 429s, seeded with one project and its keys. With DATABASE_URL it
-// runs on PostgreSQL; SVC_BENCH_NO_SEED=1 (a second instance on the same database) prints only the url.
+// measures ingestion rather than 429s, seeded with one project and its keys. SVC_SERVER_DIST may
+// name another build's index.js (memory.mjs compares two builds); SVC_DATA_DIR a data dir. With
+// DATABASE_URL it runs on PostgreSQL; SVC_BENCH_NO_SEED=1 (a second instance on the same
+// database) prints only the url.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from '../../server/dist/index.js';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const { startServer } = await import(
+  process.env.SVC_SERVER_DIST
+    ? pathToFileURL(resolve(process.env.SVC_SERVER_DIST)).href
+    : '../../server/dist/index.js'
+);
 
 const big = { burstPerMinute: 1e9, dailyEvents: 1e9 };
 const server = await startServer({
   port: 0,
-  dataDir: mkdtempSync(join(tmpdir(), 'svc-bench-')),
+  dataDir: process.env.SVC_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-bench-')),
   durability: process.env.SVC_DURABILITY ?? 'process',
   plans: { team: big },
 });

@@ -217,8 +217,15 @@ show throughput growing with instances.
 `;
   const file = here('RESULTS.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  // Only this section is replaced (up to the next bench's marker); a new one goes last.
   const at = previous.indexOf('<!-- stores');
-  writeFileSync(file, `${at >= 0 ? previous.slice(0, at) : `${previous.trimEnd()}\n\n`}${md}`);
+  const next = at >= 0 ? previous.indexOf('<!-- ', at + 1) : -1;
+  writeFileSync(
+    file,
+    at >= 0
+      ? `${previous.slice(0, at)}${md}${next >= 0 ? `\n${previous.slice(next)}` : ''}`
+      : `${previous.trimEnd()}\n\n${md}`,
+  );
   console.log(md);
 } finally {
   for (const s of started) s.child.kill();

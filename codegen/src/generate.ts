@@ -8,7 +8,7 @@ import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
 import { emitPhp, PHP_DIRS } from './emit/php/index.ts';
 import { emitSchema } from './emit/schema.ts';
-import { emitService } from './emit/service.ts';
+import { emitServerService, emitService } from './emit/service.ts';
 import { emitWire } from './emit/wire.ts';
 import { type Doc, loadDocument } from './inspect/document.ts';
 import { inspect } from './inspect/index.ts';
@@ -35,8 +35,9 @@ export async function generateFromDocument(
     emitErrors(model),
     emitErrorNames(model),
     emitService(model),
+    emitServerService(model),
     emitRuntimeLimits(model),
-    await emitWire(model),
+    ...(await emitWire(model)),
     emitSchema(model),
     emitServerLimits(model),
   ];

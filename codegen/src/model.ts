@@ -58,6 +58,10 @@ export interface ServerLimits {
   variantCap: number;
   timestampSkewSeconds: number;
   projectQuotaShare: number;
+  /** `maxItems` of the tags array in `TaskReport`: the most tags one report may carry. */
+  tagsPerReport: number;
+  /** The most tags one card keeps. */
+  tagsPerCard: number;
 }
 
 export interface Plan {
@@ -76,6 +80,8 @@ export interface Model {
   limits: RuntimeLimits;
   serverLimits: ServerLimits;
   plans: Record<string, Plan>;
+  /** Percentages of the daily quota that trigger a warning e-mail, ascending. */
+  quotaWarnings: number[];
   service: { url: string; tasksPath: string };
   options: ClientOption[];
   client: ClientBehaviour;
@@ -190,7 +196,9 @@ export function checkErrorMapping(mapping: ErrorMapping): string[] {
 }
 
 /** Checks numeric limits and plans. */
-export function checkLimits(model: Pick<Model, 'limits' | 'serverLimits' | 'plans'>): string[] {
+export function checkLimits(
+  model: Pick<Model, 'limits' | 'serverLimits' | 'plans' | 'quotaWarnings'>,
+): string[] {
   const problems: string[] = [];
   const all = { ...model.limits, ...model.serverLimits };
   for (const [key, value] of Object.entries(all)) {
@@ -200,6 +208,18 @@ export function checkLimits(model: Pick<Model, 'limits' | 'serverLimits' | 'plan
   }
   if (model.limits.sdkDescriptionMax > model.limits.descriptionMax) {
     problems.push('SDK description clamp exceeds the server description limit');
+  }
+  if (model.serverLimits.tagsPerReport > model.serverLimits.tagsPerCard) {
+    problems.push('a card must keep at least the tags one report may carry');
+  }
+  const warnings = model.quotaWarnings;
+  if (
+    warnings.length === 0 ||
+    warnings.some(
+      (p, i) => !Number.isInteger(p) || p <= 0 || p > 100 || (i > 0 && p <= warnings[i - 1]!),
+    )
+  ) {
+    problems.push('quota warning thresholds must be ascending integer percentages in (0, 100]');
   }
   if (Object.keys(model.plans).length === 0) problems.push('no plans');
   for (const [name, plan] of Object.entries(model.plans)) {

@@ -35,6 +35,8 @@ describe('generate', () => {
       'runtime/src/generated/wire.gen.ts',
       'server/src/generated/limits.gen.ts',
       'server/src/generated/schema.gen.ts',
+      'server/src/generated/service.gen.ts',
+      'server/src/generated/wire.gen.ts',
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { PLANS } from './generated/limits.gen.ts';
 import { newEncryptionKey, newPublishableKey, newSecretKey } from './core/keys.ts';
 import type {
   Account,
@@ -11,7 +12,8 @@ import type {
   Store,
 } from './store/types.ts';
 
-export const PLAN_NAMES: readonly Plan[] = ['hobby', 'indie', 'professional', 'team'];
+/** The spec's plans, in its order. */
+export const PLAN_NAMES = Object.keys(PLANS) as readonly Plan[];
 export const PROJECT_STATES: readonly ProjectState[] = ['active', 'paused', 'archived'];
 
 export class AdminError extends Error {

@@ -76,6 +76,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       plans,
       variantCap,
       projectQuotaShare: LIMITS.projectQuotaShare,
+      tagsPerCard: LIMITS.tagsPerCard,
     }));
   const boardStore = opts.board
     ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))

@@ -1,6 +1,7 @@
 // Emits the limits files: runtime/src/generated/limits.gen.ts (field limits and the SDK clamp, read
 // from the TaskReport schema) and server/src/generated/limits.gen.ts (the same plus the variant cap,
-// signature skew, project quota share and the plans table from `x-svc-limits` / `x-svc-plans`).
+// signature skew, project quota share, tag bounds, the plans table and the quota-warning thresholds
+// from `x-svc-limits` / `x-svc-plans` / `x-svc-quota-warnings`).
 import { StructureKind } from 'ts-morph';
 import type { Model } from '../model.ts';
 import { type Artifact, asConst, constant, createProject, doc, printStatements } from './common.ts';
@@ -22,10 +23,14 @@ export function emitServerLimits(model: Model): Artifact {
   const text = printStatements(createProject(), SERVER_LIMITS_PATH, [
     constant('LIMITS', asConst({ ...model.limits, ...model.serverLimits }), [
       'Field limits (as the runtime) plus: variants kept per card, signature timestamp skew in seconds',
-      'either way, and the share of the account quota one project may use (with >1 active project).',
+      'either way, the share of the account quota one project may use (with >1 active project), the',
+      'most tags one report may carry and the most one card keeps.',
     ]),
     constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',
+    ]),
+    constant('WARNING_THRESHOLDS', asConst(model.quotaWarnings), [
+      'Percentages of the daily quota at which the account is warned by e-mail, ascending.',
     ]),
     {
       kind: StructureKind.TypeAlias,

@@ -3,7 +3,7 @@ import type { Model } from '../model.ts';
 import { readClient, readOptions } from './client.ts';
 import type { Doc } from './document.ts';
 import { readErrorMapping } from './errors.ts';
-import { readPlans, readRuntimeLimits, readServerLimits } from './limits.ts';
+import { readPlans, readQuotaWarnings, readRuntimeLimits, readServerLimits } from './limits.ts';
 import { readMethodTable } from './methods.ts';
 import { readSchemas, readService } from './service.ts';
 
@@ -14,6 +14,7 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     limits: readRuntimeLimits(document),
     serverLimits: readServerLimits(document),
     plans: readPlans(document),
+    quotaWarnings: readQuotaWarnings(document),
     service: readService(document, options.server),
     options: readOptions(document),
     client: readClient(document),

@@ -8,6 +8,16 @@ export function num(value: unknown, what: string): number {
   return value;
 }
 
+/** The array form of `TaskReport.tags`. */
+function tagArrayOf(doc: Doc): Record<string, unknown> {
+  const props = schemaComponent(doc, 'TaskReport').properties;
+  const tags = isObject(props) ? props.tags : undefined;
+  const array = isObject(tags)
+    ? (tags.anyOf as unknown[] | undefined)?.find((s) => isObject(s) && s.type === 'array')
+    : undefined;
+  return isObject(array) ? array : {};
+}
+
 export function readRuntimeLimits(doc: Doc): RuntimeLimits {
   const props = schemaComponent(doc, 'TaskReport').properties;
   if (!isObject(props)) throw new Error('TaskReport.properties missing');
@@ -16,10 +26,8 @@ export function readRuntimeLimits(doc: Doc): RuntimeLimits {
     if (!isObject(schema)) throw new Error(`TaskReport.properties.${name} missing`);
     return schema;
   };
-  const tagArray = (field('tags').anyOf as unknown[] | undefined)?.find(
-    (s) => isObject(s) && s.type === 'array',
-  );
-  const tagItems = isObject(tagArray) && isObject(tagArray.items) ? tagArray.items : {};
+  const tagArray = tagArrayOf(doc);
+  const tagItems = isObject(tagArray.items) ? tagArray.items : {};
   return {
     titleMax: num(field('title').maxLength, 'title.maxLength'),
     tagMax: num(tagItems.maxLength, 'tags array items.maxLength'),
@@ -40,7 +48,17 @@ export function readServerLimits(doc: Doc): ServerLimits {
     variantCap: num(raw.variantCap, 'x-svc-limits.variantCap'),
     timestampSkewSeconds: num(raw.timestampSkewSeconds, 'x-svc-limits.timestampSkewSeconds'),
     projectQuotaShare: num(raw.projectQuotaShare, 'x-svc-limits.projectQuotaShare'),
+    tagsPerReport: num(tagArrayOf(doc).maxItems, 'tags array maxItems'),
+    tagsPerCard: num(raw.tagsPerCard, 'x-svc-limits.tagsPerCard'),
   };
+}
+
+export function readQuotaWarnings(doc: Doc): number[] {
+  const raw = doc['x-svc-quota-warnings'];
+  if (!isObject(raw) || !Array.isArray(raw.thresholds)) {
+    throw new Error('x-svc-quota-warnings.thresholds is required');
+  }
+  return raw.thresholds.map((p, i) => num(p, `x-svc-quota-warnings.thresholds[${i}]`));
 }
 
 export function readPlans(doc: Doc): Record<string, Plan> {

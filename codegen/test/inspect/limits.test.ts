@@ -20,6 +20,8 @@ describe('limits and plans', () => {
       variantCap: 20,
       timestampSkewSeconds: 300,
       projectQuotaShare: 0.8,
+      tagsPerReport: 100,
+      tagsPerCard: 200,
     });
     expect(readPlans(doc)).toEqual({
       hobby: { burstPerMinute: 60, dailyEvents: 300 },

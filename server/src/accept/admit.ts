@@ -1,5 +1,5 @@
 import { rateOf, takeToken } from './bucket.ts';
-import { WARNING_THRESHOLDS } from './thresholds.ts';
+import { WARNING_THRESHOLDS } from '../generated/limits.gen.ts';
 import type { AcceptConfig, Admission, CounterRead, QuotaWarning } from './types.ts';
 
 const DAY_MS = 86_400_000;

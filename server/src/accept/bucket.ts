@@ -1,6 +1,6 @@
 import type { BucketState, RateState } from './types.ts';
 
-// The per-project token bucket (contract 8.2). Arithmetic runs in integer units of 1/60000 token:
+// The per-project token bucket (contract 8.2). Arithmetic runs in integer units of 1/WINDOW_MS token:
 // one millisecond refills exactly `capacity` units, so refill and spending are exact however the
 // stored fraction was rounded, and a fixed clock never blurs a count.
 const WINDOW_MS = 60_000;

@@ -3,5 +3,5 @@ export { crossed, utcDay } from './admit.ts';
 export { rateOf, type Take, takeToken } from './bucket.ts';
 export { descriptionHash, mergeTags, variantIdentity } from './fold.ts';
 export { planPrune } from './prune.ts';
-export { WARNING_THRESHOLDS } from './thresholds.ts';
+export { WARNING_THRESHOLDS } from '../generated/limits.gen.ts';
 export type * from './types.ts';

@@ -1,7 +1,14 @@
 // The shapes of the acceptance decision (contract 3, 8.2, 8.3, 2.4): what a store reads for one
 // report, what the pure functions decide, and what the store must write. No SQL, no I/O, no clock:
 // any store (embedded SQLite, PostgreSQL) reads these, calls the functions and applies the writes.
-import type { Plan, PlanLimits, ProjectState, RateState, TaskReport } from '../store/types.ts';
+import type {
+  Card,
+  Plan,
+  PlanLimits,
+  ProjectState,
+  RateState,
+  TaskReport,
+} from '../store/types.ts';
 
 export type { Plan, PlanLimits, ProjectState, RateState, TaskReport };
 
@@ -66,7 +73,7 @@ export type Decision =
 
 /** A quota-warning threshold the account crossed with this report (contract 6, 8.3 rule 3). */
 export interface QuotaWarning {
-  /** Percent of the daily quota (75, 90, 100). */
+  /** Percent of the daily quota, one of the generated `WARNING_THRESHOLDS`. */
   threshold: number;
   day: number;
   /** The account's accepted events that day, this report included. */
@@ -90,9 +97,9 @@ export interface NewCard {
   description: string | null;
   /** sha256 hex of a non-blank description, else null (see `descriptionHash`). */
   descriptionHash: string | null;
-  descriptionType: 'plain' | 'code' | 'json';
-  priority: string;
-  severity: string;
+  descriptionType: Card['description_type'];
+  priority: TaskReport['priority'];
+  severity: TaskReport['severity'];
   tags: string[];
   fileName: string | null;
   lineNumber: number | null;

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { sha256Hex } from '../core/hash.ts';
+import { TASKS_PATH } from '../generated/service.gen.ts';
 
 /** The path every signature covers, whatever the request's real path or proxy prefix. */
-export const SIGNED_PATH = '/api/v1/tasks';
+export const SIGNED_PATH = TASKS_PATH;
 
-/** Contract 5.2: `timestamp.METHOD./api/v1/tasks.sha256_hex(raw body)`. */
+/** Contract 5.2: `timestamp.METHOD.<TASKS_PATH>.sha256_hex(raw body)`. */
 export function signedPayload(timestamp: string, method: string, rawBody: Uint8Array): string {
   return `${timestamp}.${method.toUpperCase()}.${SIGNED_PATH}.${sha256Hex(rawBody)}`;
 }

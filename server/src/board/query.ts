@@ -1,3 +1,4 @@
+import { LIMITS } from '../generated/limits.gen.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import { CARD_SORTS, type CardQuery, type CardSort, type SortKey } from '../store/board-types.ts';
 
@@ -61,7 +62,7 @@ export function parseCardsQuery(params: URLSearchParams): { view: CardsView; que
     severity: oneOf(params.get('severity'), SEVERITIES, 'severity'),
     priority: oneOf(params.get('priority'), PRIORITIES, 'priority'),
     tag: text(params.get('tag'), 200),
-    q: text(params.get('q'), 255),
+    q: text(params.get('q'), LIMITS.titleMax),
   };
   const after = params.get('after');
   const before = params.get('before');

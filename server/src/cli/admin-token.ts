@@ -2,7 +2,7 @@ import { createAdminTokens } from '../board/tokens.ts';
 import { openBoardStore } from '../store/open.ts';
 import { type Flags, id, UsageError } from './args.ts';
 import { table } from './format.ts';
-import { databaseUrlOf, dataDirOf } from './main.ts';
+import { databaseUrlOf, dataDirOf } from './shared.ts';
 
 /** `svc-server admin-token create|list|revoke`: the tokens that open the board. */
 export async function runAdminToken(

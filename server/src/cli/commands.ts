@@ -2,7 +2,7 @@ import type { Admin } from '../admin.ts';
 import type { Plan } from '../store/types.ts';
 import { type Flags, id, required, UsageError } from './args.ts';
 import { cardsTable, table } from './format.ts';
-import { parseMember, STATE_OF } from './main.ts';
+import { parseMember, STATE_OF } from './shared.ts';
 
 const print = (flags: Flags, value: unknown, text: () => string) =>
   console.log(flags.json ? JSON.stringify(value, null, 2) : text());

@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
+import { TASKS_PATH } from '../generated/service.gen.ts';
 import { openStore, redactUrl } from '../store/open.ts';
-import type { Member, Plan, ProjectState } from '../store/types.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';
+import { databaseUrlOf, dataDirOf } from './shared.ts';
 
 export const USAGE = `svc-server: the Svc reference ingestion service
 
@@ -12,7 +12,7 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
        every command takes --database-url postgres://… (else $DATABASE_URL) to use PostgreSQL
 
   init                                       create the database (SQLite) or migrate it (PostgreSQL)
-  serve [--host 127.0.0.1] [--port 8787]     serve POST /api/v1/tasks
+  serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the read-only board under /board
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
@@ -30,35 +30,17 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   admin-token revoke ID
 `;
 
-export const dataDirOf = (flags: Flags) =>
-  resolve(flags['data-dir'] ?? process.env.SERVICE_DATA_DIR ?? './.data');
-
-/** `--database-url`, else `$DATABASE_URL`; undefined selects SQLite. */
-export const databaseUrlOf = (flags: Flags): string | undefined =>
-  flags['database-url'] || process.env.DATABASE_URL || undefined;
-
 export async function openAdmin(flags: Flags) {
   const store = await openStore({
     databaseUrl: databaseUrlOf(flags),
     dataDir: dataDirOf(flags),
     now: Date.now,
-    plans: PLANS as unknown as Record<Plan, { burstPerMinute: number; dailyEvents: number }>,
+    plans: PLANS,
     variantCap: LIMITS.variantCap,
     projectQuotaShare: LIMITS.projectQuotaShare,
   });
   return { admin: createAdmin(store), close: () => store.close() };
 }
-
-export function parseMember(spec: string): Member {
-  const [email, role = 'member'] = spec.split(':');
-  return { email: email!.trim(), role: role.trim() as Member['role'] };
-}
-
-export const STATE_OF: Record<string, ProjectState> = {
-  pause: 'paused',
-  resume: 'active',
-  archive: 'archived',
-};
 
 /** Entry point of `svc-server`; exits 1 with a clear message on any usage or admin error. */
 export async function main(argv: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
 import { redactUrl } from '../store/open.ts';
-import { databaseUrlOf, dataDirOf } from './main.ts';
+import { databaseUrlOf, dataDirOf } from './shared.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);

@@ -1,3 +1,4 @@
+import { encryptedEnvelopeSchema } from '../generated/schema.gen.ts';
 import { sealOpen } from './sealed-box.ts';
 import type { EncryptionKeyPair, MaybePromise } from '../store/types.ts';
 
@@ -16,6 +17,7 @@ export function envelopeOf(body: unknown): Envelope | undefined {
   return typeof (enc as Envelope).ciphertext === 'string' ? (enc as Envelope) : undefined;
 }
 
+const ENVELOPE = encryptedEnvelopeSchema.properties.encrypted.properties;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Opens the sealed box; any failure (version, key, base64, tamper, UTF-8, JSON) gives undefined. */
@@ -23,7 +25,7 @@ export async function openEnvelope(
   env: Envelope,
   findKey: (keyId?: string) => MaybePromise<EncryptionKeyPair | undefined>,
 ): Promise<{ body: unknown } | undefined> {
-  if (env.v !== 1 || env.alg !== 'x25519-sealedbox') return undefined;
+  if (env.v !== ENVELOPE.v.const || env.alg !== ENVELOPE.alg.const) return undefined;
   if (env.key_id !== undefined && typeof env.key_id !== 'string') return undefined;
   if (!BASE64.test(env.ciphertext) || env.ciphertext.length % 4 !== 0) return undefined;
   const key = await findKey(env.key_id as string | undefined);

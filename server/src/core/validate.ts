@@ -7,6 +7,7 @@ import type { TaskReport } from '../store/types.ts';
 export type FieldErrors = Record<string, string[]>;
 export type Validated = { ok: true; report: TaskReport } | { ok: false; errors: FieldErrors };
 
+const DEFAULT_PRIORITY = taskReportSchema.properties.priority.default;
 const OPTIONAL = ['priority', 'title', 'description', 'tags', 'file_name', 'line_number'] as const;
 
 function compile() {
@@ -55,9 +56,15 @@ export function validateReport(body: unknown): Validated {
     }
   }
   const tags = errors.tags ? [] : normaliseTags(input.tags);
-  for (const t of tags) {
-    if ([...t].length > LIMITS.tagMax)
-      add(errors, 'tags', `Each tag may have at most ${LIMITS.tagMax} characters.`);
+  if (tags.length > LIMITS.tagsPerReport) {
+    add(errors, 'tags', `The tags field must NOT have more than ${LIMITS.tagsPerReport} items.`);
+  } else {
+    for (const t of tags) {
+      if ([...t].length > LIMITS.tagMax) {
+        add(errors, 'tags', `Each tag may have at most ${LIMITS.tagMax} characters.`);
+        break;
+      }
+    }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const description = (input.description as string | undefined) ?? null;
@@ -65,8 +72,8 @@ export function validateReport(body: unknown): Validated {
   return {
     ok: true,
     report: {
-      severity: input.severity as string,
-      priority: (input.priority as string | undefined) ?? 'medium',
+      severity: input.severity as TaskReport['severity'],
+      priority: (input.priority as TaskReport['priority'] | undefined) ?? DEFAULT_PRIORITY,
       title: title ?? deriveTitle(description),
       description,
       tags,

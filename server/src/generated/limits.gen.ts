@@ -3,7 +3,8 @@
 
 /**
  * Field limits (as the runtime) plus: variants kept per card, signature timestamp skew in seconds
- * either way, and the share of the account quota one project may use (with >1 active project).
+ * either way, the share of the account quota one project may use (with >1 active project), the
+ * most tags one report may carry and the most one card keeps.
  */
 export const LIMITS = {
   titleMax: 255,
@@ -15,6 +16,8 @@ export const LIMITS = {
   variantCap: 20,
   timestampSkewSeconds: 300,
   projectQuotaShare: 0.8,
+  tagsPerReport: 100,
+  tagsPerCard: 200,
 } as const;
 
 /** Per plan: events per minute per project (burst) and daily events per account (quota). */
@@ -24,6 +27,9 @@ export const PLANS = {
   professional: { burstPerMinute: 200, dailyEvents: 3000 },
   team: { burstPerMinute: 500, dailyEvents: 20000 },
 } as const;
+
+/** Percentages of the daily quota at which the account is warned by e-mail, ascending. */
+export const WARNING_THRESHOLDS = [75, 90, 100] as const;
 
 /** A plan name. */
 export type PlanName = keyof typeof PLANS;

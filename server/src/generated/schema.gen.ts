@@ -37,7 +37,10 @@ export const taskReportSchema = {
     tags: {
       description:
         'An array of tags, or a CSV string that the server splits, trims and de-duplicates. Each tag\nis at most 50 chars (checked after splitting for the CSV form).\n',
-      anyOf: [{ type: 'array', items: { type: 'string', maxLength: 50 } }, { type: 'string' }],
+      anyOf: [
+        { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 50 } },
+        { type: 'string' },
+      ],
     },
     file_name: {
       type: ['string', 'null'],

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { registerTasksRoute, type TasksDeps } from './tasks.ts';
 
-/** Largest accepted body. A full-size report (65535-char description) fits with room to spare. */
+/** Largest accepted body. A report with a maximal description fits with room to spare. */
 export const BODY_LIMIT = 1024 * 1024;
 
 const ALLOW_HEADERS = [

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AUTH_MESSAGE, authenticate } from '../auth/authenticate.ts';
 import { originAllowed } from '../auth/origin.ts';
-import { envelopeOf, openEnvelope } from '../core/decrypt.ts';
+import { envelopeOf } from '../core/decrypt.ts';
+import { openWithProjectKeys } from '../core/key-rotation.ts';
 import { validateReport } from '../core/validate.ts';
+import { TASKS_PATH } from '../generated/service.gen.ts';
 import type { RateState, Store } from '../store/types.ts';
 
 export interface TasksDeps {
@@ -23,10 +25,10 @@ const withRate = (reply: FastifyReply, rate: RateState) =>
 const hidden = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v[0] : v)?.trim().toLowerCase() === 'true';
 
-/** POST /api/v1/tasks: auth, origin, decrypt, validate, then one committed ingest decision. */
+/** POST `TASKS_PATH` (the one endpoint): auth, origin, decrypt, validate, then one committed ingest decision. */
 export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void {
   const { store } = deps;
-  app.post('/api/v1/tasks', async (req, reply) => {
+  app.post(TASKS_PATH, async (req, reply) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body : EMPTY;
     const key = await authenticate(store, {
       headers: req.headers,
@@ -55,9 +57,7 @@ export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void 
     }
     const envelope = envelopeOf(body);
     if (envelope) {
-      const opened = await openEnvelope(envelope, (id) =>
-        store.findEncryptionKey(key.projectId, id),
-      );
+      const opened = await openWithProjectKeys(envelope, store, key.projectId);
       if (!opened) return reject(422, { message: DECRYPT_MESSAGE });
       body = opened.body;
     }

@@ -1,4 +1,9 @@
 import type Database from 'better-sqlite3';
+import { CARD_STATUS } from './rows.ts';
+
+/** Card columns the ingest keeps in memory: all but the description (tens of kB at most). */
+const HEAD = `id, project_id, title, description_type, priority, severity, tags, occurrence_count,
+  file_name, line_number, created_at, last_seen_at, usage_day, usage_count`;
 
 /** The ingest's prepared statements (SQLite). */
 export function prepareIngest(db: Database.Database) {
@@ -17,17 +22,19 @@ export function prepareIngest(db: Database.Database) {
       `INSERT INTO usage (account_id, day, project_id, count) VALUES (?, ?, ?, ?)
        ON CONFLICT (account_id, day, project_id) DO UPDATE SET count = count + ?`,
     ),
-    byId: db.prepare('SELECT * FROM cards WHERE id = ?'),
-    byTitle: db.prepare(
-      'SELECT * FROM cards WHERE project_id = ? AND title = ? ORDER BY id LIMIT 1',
-    ),
+    headById: db.prepare(`SELECT ${HEAD} FROM cards WHERE id = ?`),
+    description: db.prepare('SELECT description FROM cards WHERE id = ?').pluck(),
+    idByTitle: db
+      .prepare('SELECT id FROM cards WHERE project_id = ? AND title = ? ORDER BY id LIMIT 1')
+      .pluck(),
     byDescription: db.prepare(
-      'SELECT * FROM cards WHERE project_id = ? AND description_hash = ? AND description = ? ORDER BY id LIMIT 1',
+      `SELECT ${HEAD} FROM cards WHERE project_id = ? AND description_hash = ? AND description = ?
+       ORDER BY id LIMIT 1`,
     ),
     insertCard: db.prepare(
       `INSERT INTO cards (project_id, title, description, description_hash, description_type, priority,
          severity, tags, status, occurrence_count, file_name, line_number, created_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'todo', 0, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, '${CARD_STATUS}', 0, ?, ?, ?, ?)`,
     ),
     touchCard: db.prepare(
       `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,

@@ -10,17 +10,20 @@ import {
   utcDay,
 } from '../accept/index.ts';
 import { groupCommit } from './batch.ts';
+import { createIngestCaches, type IngestCacheBudgets, memo } from './ingest-cache.ts';
 import { prepareIngest } from './ingest-queries.ts';
-import { iso, toCard, type CardRow } from './rows.ts';
+import { type CardHead, iso, toCard } from './rows.ts';
 import type { AuthKey, IngestOutcome, Plan, TaskReport } from './types.ts';
 import { createVariantRecorder } from './variants.ts';
 import { createQuotaWarnings } from './warnings.ts';
 
 export interface IngestConfig extends AcceptConfig {
   now: () => number;
+  /** Byte budgets of the read caches. @default see IngestCacheBudgets */
+  cacheBudgets?: IngestCacheBudgets;
 }
 
-const cardStateOf = (row: CardRow): CardState => ({
+const cardStateOf = (row: CardHead): CardState => ({
   id: row.id,
   tags: JSON.parse(row.tags) as string[],
   occurrenceCount: row.occurrence_count,
@@ -33,8 +36,8 @@ const cardStateOf = (row: CardRow): CardState => ({
  * The embedded store's side of acceptance: reads the counters and the matching card, lets the
  * pure decision of `../accept` decide, and applies its writes. Reports of one event-loop turn are
  * decided one after another inside one IMMEDIATE transaction (see batch.ts); reads are memoised
- * for the batch and counters are written once at its end. Token buckets live in memory: exact
- * within this process (the only ingesting one per data dir); a restart refills them.
+ * and counters are written once at the batch's end. Token buckets live in memory: exact within
+ * this process (the only ingesting one per data dir); a restart refills them.
  */
 export function createIngest(db: Database.Database, config: IngestConfig) {
   const acceptance = createAcceptance(config);
@@ -48,6 +51,18 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     if (!bucketsBefore.has(projectId)) bucketsBefore.set(projectId, buckets.get(projectId));
     buckets.set(projectId, bucket);
   };
+
+  // Read caches, kept across batches and bounded by bytes: cards, variants and usage are written
+  // only by this process's ingest, so they stay exact; project states (changed by the admin CLI
+  // from another connection) are dropped whenever `PRAGMA data_version` says someone else
+  // committed, on this store's own admin writes (`invalidate`), and after a rolled-back batch.
+  const cache = createIngestCaches(config.cacheBudgets);
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  const invalidate = () => {
+    cache.clear();
+    variants.invalidate();
+  };
   const rollback = () => {
     for (const [projectId, bucket] of bucketsBefore) {
       if (bucket) buckets.set(projectId, bucket);
@@ -56,40 +71,19 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     invalidate();
   };
 
-  // Read caches, kept across batches: cards, variants and usage are written only by this
-  // process's ingest, so they stay exact; project states (changed by the admin CLI from another
-  // connection) are dropped whenever `PRAGMA data_version` says someone else committed, on this
-  // store's own admin writes (`invalidate`), and after a rolled-back batch.
-  const states = new Map<number, string>();
-  const active = new Map<number, number>();
-  const totals = new Map<string, number>();
-  const cards = new Map<number, CardRow>();
-  const byTitle = new Map<string, CardRow | undefined>();
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  let seenVersion = dataVersion.get();
-  const invalidate = () => {
-    for (const m of [states, active, totals, cards, byTitle]) m.clear();
-    variants.invalidate();
-  };
-
   const begin = () => {
     const v = dataVersion.get();
-    if (v !== seenVersion || cards.size + byTitle.size + totals.size > 100_000) {
+    if (v !== seenVersion) {
       seenVersion = v;
       invalidate();
     }
     bucketsBefore = new Map();
-    const dirtyCards = new Map<number, CardRow>();
-    const usage = new Map<string, [number, number, number, number]>();
+    /** The cards this batch changed: one live object per card until they are written. */
+    const dirty = new Map<number, CardHead>();
+    const usage = pendingUsage();
 
-    const memo = <K, V>(m: Map<K, V>, k: K, load: () => V): V => {
-      if (m.has(k)) return m.get(k) as V;
-      const v = load();
-      m.set(k, v);
-      return v;
-    };
     const flushCards = () => {
-      for (const [id, row] of dirtyCards) {
+      for (const [id, row] of dirty) {
         q.touchCard.run(
           row.occurrence_count,
           row.last_seen_at,
@@ -99,25 +93,35 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
           id,
         );
       }
-      dirtyCards.clear();
+      dirty.clear();
     };
-    // One object per card within the batch, however it was found.
-    const canonical = (r: CardRow | undefined) => r && (cards.get(r.id) ?? r);
-    const findCard = (projectId: number, report: TaskReport): CardRow | undefined => {
+    // One object per card, however it was found: this batch's, the cached one, else the row read.
+    const cardById = (id: number, read?: CardHead): CardHead => {
+      const live = dirty.get(id) ?? cache.cards.get(id);
+      if (live) return live;
+      const row = read ?? (q.headById.get(id) as CardHead);
+      cache.cards.set(id, row);
+      return row;
+    };
+    const findCard = (projectId: number, report: TaskReport): CardHead | undefined => {
       const titleKey = `${projectId}\0${report.title}`;
-      const row = canonical(
-        memo(byTitle, titleKey, () => q.byTitle.get(projectId, report.title) as CardRow),
+      const id = memo(
+        cache.titles,
+        titleKey,
+        () => (q.idByTitle.get(projectId, report.title) as number | undefined) ?? null,
       );
-      if (row) return row;
+      if (id !== null) return cardById(id);
       const hash = descriptionHash(report);
-      return hash === null
-        ? undefined
-        : canonical(q.byDescription.get(projectId, hash, report.description) as CardRow);
+      const read =
+        hash === null
+          ? undefined
+          : (q.byDescription.get(projectId, hash, report.description) as CardHead | undefined);
+      return read && cardById(read.id, read);
     };
-    const applyCard = (projectId: number, write: CardWrite): CardRow => {
+    const applyCard = (projectId: number, found: CardHead | undefined, write: CardWrite) => {
       if (write.kind === 'update') {
         const c = write.card;
-        const row = cards.get(c.id)!;
+        const row = found!;
         row.occurrence_count = c.occurrenceCount;
         row.last_seen_at = c.lastSeenAt;
         if (c.tags) row.tags = JSON.stringify(c.tags);
@@ -126,6 +130,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
         return row;
       }
       const c = write.card;
+      const tags = JSON.stringify(c.tags);
       const id = Number(
         q.insertCard.run(
           projectId,
@@ -135,20 +140,32 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
           c.descriptionType,
           c.priority,
           c.severity,
-          JSON.stringify(c.tags),
+          tags,
           c.fileName,
           c.lineNumber,
           c.createdAt,
           c.lastSeenAt,
         ).lastInsertRowid,
       );
-      const row = q.byId.get(id) as CardRow;
-      // Counters are written with the other cards' at batch end (the hourly trigger sees the rise).
-      row.occurrence_count = c.occurrenceCount;
-      row.usage_day = c.usageDay;
-      row.usage_count = c.usageCount;
-      byTitle.set(`${projectId}\0${c.title}`, row);
-      return row;
+      cache.titles.set(`${projectId}\0${c.title}`, id);
+      // Inserted with a count of 0; the counters are written with the other cards' at batch end
+      // (the hourly trigger sees the rise).
+      return {
+        id,
+        project_id: projectId,
+        title: c.title,
+        description_type: c.descriptionType,
+        priority: c.priority,
+        severity: c.severity,
+        tags,
+        occurrence_count: c.occurrenceCount,
+        file_name: c.fileName,
+        line_number: c.lineNumber,
+        created_at: c.createdAt,
+        last_seen_at: c.lastSeenAt,
+        usage_day: c.usageDay,
+        usage_count: c.usageCount,
+      } satisfies CardHead;
     };
 
     const run = (key: AuthKey, report: TaskReport): IngestOutcome => {
@@ -158,20 +175,22 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       const projKey = `${accKey}:${key.projectId}`;
       const counters: CounterRead = {
         plan: key.plan,
-        projectState: memo(
-          states,
-          key.projectId,
-          () => q.state.get(key.projectId) as string,
+        projectState: memo(cache.states, key.projectId, () =>
+          q.state.get(key.projectId),
         ) as CounterRead['projectState'],
         bucket: buckets.get(key.projectId) ?? null,
-        accountUsage: memo(totals, accKey, () => q.accountUsage.get(key.accountId, day) as number),
+        accountUsage: memo(
+          cache.totals,
+          accKey,
+          () => q.accountUsage.get(key.accountId, day) as number,
+        ),
         projectUsage: memo(
-          totals,
+          cache.totals,
           projKey,
           () => (q.projectUsage.get(key.accountId, day, key.projectId) as number) ?? 0,
         ),
         activeProjects: memo(
-          active,
+          cache.active,
           key.accountId,
           () => q.activeProjects.get(key.accountId) as number,
         ),
@@ -181,18 +200,15 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       if (decision.kind !== 'admitted') return decision;
       const writes = admission.counters!;
       setBucket(key.projectId, writes.bucket);
-      totals.set(accKey, counters.accountUsage + 1);
-      totals.set(projKey, counters.projectUsage + 1);
-      const u = usage.get(projKey);
-      if (u) u[3] += 1;
-      else usage.set(projKey, [key.accountId, writes.usageDay, key.projectId, 1]);
+      cache.totals.set(accKey, counters.accountUsage + 1);
+      cache.totals.set(projKey, counters.projectUsage + 1);
+      usage.add(key.accountId, writes.usageDay, key.projectId);
 
       const found = findCard(key.projectId, report);
       const folded = acceptance.fold(found ? cardStateOf(found) : null, report, now);
-      if (found) cards.set(found.id, found);
-      const row = applyCard(key.projectId, folded.writes.card);
-      cards.set(row.id, row);
-      dirtyCards.set(row.id, row);
+      const row = applyCard(key.projectId, found, folded.writes.card);
+      dirty.set(row.id, row);
+      cache.cards.set(row.id, row); // re-measured: its tags may have grown
       variants.record(row.id, folded.writes.variant);
 
       let mailQueued = false;
@@ -203,8 +219,12 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       const snapshot = { ...row }; // later reports in the batch move the live row on
       return {
         kind: folded.kind,
+        // Read when the answer shows the card, after the commit: the description never changes.
         get card() {
-          return toCard(snapshot);
+          return toCard({
+            ...snapshot,
+            description: q.description.get(snapshot.id) as string | null,
+          });
         },
         rate: decision.rate,
         mailQueued,
@@ -212,7 +232,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     };
 
     const finish = () => {
-      for (const [acc, d, proj, n] of usage.values()) q.usageUp.run(acc, d, proj, n, n);
+      for (const [acc, d, proj, n] of usage.rows()) q.usageUp.run(acc, d, proj, n, n);
       flushCards();
       variants.flush();
     };
@@ -224,5 +244,19 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     invalidate,
     rateState: (projectId: number, plan: Plan) =>
       acceptance.rate(buckets.get(projectId) ?? null, plan, config.now()),
+  };
+}
+
+/** Usage increments of one batch, one row per account, day and project. */
+function pendingUsage() {
+  const rows = new Map<string, [number, number, number, number]>();
+  return {
+    add(accountId: number, day: number, projectId: number) {
+      const k = `${accountId}:${day}:${projectId}`;
+      const row = rows.get(k);
+      if (row) row[3] += 1;
+      else rows.set(k, [accountId, day, projectId, 1]);
+    },
+    rows: () => rows.values(),
   };
 }

@@ -8,8 +8,8 @@ export interface CardRow {
   title: string;
   description: string | null;
   description_type: Card['description_type'];
-  priority: string;
-  severity: string;
+  priority: Card['priority'];
+  severity: Card['severity'];
   tags: string;
   occurrence_count: number;
   file_name: string | null;
@@ -20,6 +20,9 @@ export interface CardRow {
   usage_day: number | null;
   usage_count: number;
 }
+
+/** A card row without its description, as the ingest caches it. */
+export type CardHead = Omit<CardRow, 'description'>;
 
 export interface VariantRow {
   id: number;
@@ -33,6 +36,9 @@ export interface VariantRow {
   aggregate: number;
 }
 
+/** A card's status on ingestion (contract 2.3), checked against the spec's `Card.status`. */
+export const CARD_STATUS: Card['status'] = 'todo';
+
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function toCard(row: CardRow): Card {
@@ -44,7 +50,7 @@ export function toCard(row: CardRow): Card {
     priority: row.priority,
     severity: row.severity,
     tags: JSON.parse(row.tags) as string[],
-    status: 'todo',
+    status: CARD_STATUS,
     occurrence_count: row.occurrence_count,
     created_at: iso(row.created_at),
     last_seen_at: iso(row.last_seen_at),

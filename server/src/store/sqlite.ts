@@ -9,6 +9,7 @@ import { toCard, toVariant } from './rows.ts';
 import type {
   Account,
   AuthKey,
+  EncryptionKeyPair,
   KeySummary,
   Member,
   Plan,
@@ -25,6 +26,12 @@ export interface SqliteStoreOptions extends IngestConfig {
    * `power`: synchronous=FULL, it also survives power loss, at a throughput cost.
    */
   durability?: 'process' | 'power';
+}
+
+interface EncRow {
+  lookup: string;
+  public_key: string;
+  private_key: Buffer;
 }
 
 interface KeyRow {
@@ -72,6 +79,15 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
      AND revoked_at IS NULL AND (? IS NULL OR lookup = ?) ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
+  const encKeys = db.prepare(
+    `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
+     AND revoked_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
+  );
+  const toPair = (r: EncRow): EncryptionKeyPair => ({
+    keyId: r.lookup,
+    publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+    privateKey: new Uint8Array(r.private_key),
+  });
   const cardRows = db.prepare('SELECT * FROM cards WHERE project_id = ? ORDER BY id');
   const variantRows = db.prepare(
     'SELECT * FROM variants WHERE card_id = ? ORDER BY aggregate, last_seen_at DESC, id DESC',
@@ -156,16 +172,11 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     },
     findAuthKey: (kind, lookup) => authCache.get(kind, lookup),
     findEncryptionKey: (projectId, keyId) => {
-      const r = encKey.get(projectId, keyId ?? null, keyId ?? null) as
-        { lookup: string; public_key: string; private_key: Buffer } | undefined;
-      return (
-        r && {
-          keyId: r.lookup,
-          publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
-          privateKey: new Uint8Array(r.private_key),
-        }
-      );
+      const r = encKey.get(projectId, keyId ?? null, keyId ?? null) as EncRow | undefined;
+      return r && toPair(r);
     },
+    listEncryptionKeys: (projectId, limit) =>
+      (encKeys.all(projectId, limit) as EncRow[]).map(toPair),
     rateState,
     ingest,
     listCards: (projectId) =>

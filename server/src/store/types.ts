@@ -1,7 +1,12 @@
 // The storage seam: the HTTP layer and the admin API talk only to this interface, so a server
 // database can replace the embedded SQLite store without touching either.
+import type { PlanName } from '../generated/limits.gen.ts';
+import type { components } from '../generated/wire.gen.ts';
 
-export type Plan = 'hobby' | 'indie' | 'professional' | 'team';
+type Schemas = components['schemas'];
+
+/** A plan of the spec's `x-svc-plans`. */
+export type Plan = PlanName;
 export type ProjectState = 'active' | 'paused' | 'archived';
 export type Role = 'owner' | 'admin' | 'member';
 export type KeyKind = 'publishable' | 'secret' | 'encryption';
@@ -74,32 +79,26 @@ export interface EncryptionKeyPair {
   privateKey: Uint8Array;
 }
 
-/** A validated, normalised report (contract section 2.1). */
-export interface TaskReport {
-  severity: string;
-  priority: string;
+/**
+ * A validated, normalised report (contract section 2.1): the spec's `TaskReport` with every field
+ * present (absent optional ones as null, priority defaulted, title derived) and tags as an array.
+ */
+export type TaskReport = {
+  [K in 'severity' | 'description' | 'file_name' | 'line_number']-?: Exclude<
+    Schemas['TaskReport'][K],
+    undefined
+  >;
+} & {
+  priority: Schemas['Priority'];
   title: string;
-  description: string | null;
   tags: string[];
-  file_name: string | null;
-  line_number: number | null;
-}
+};
 
-export interface Card {
-  id: number;
-  title: string;
-  description: string | null;
-  description_type: 'plain' | 'code' | 'json';
-  priority: string;
-  severity: string;
-  tags: string[];
-  status: 'todo';
-  occurrence_count: number;
-  created_at: string;
-  last_seen_at: string;
+/** The spec's `Card`, plus the location of the first report (the contract leaves it open). */
+export type Card = Schemas['Card'] & {
   file_name: string | null;
   line_number: number | null;
-}
+};
 
 export interface Variant {
   title: string | null;
@@ -154,6 +153,11 @@ export interface Store {
   findAuthKey(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
   /** A live encryption key of the project: by id, or the most recent one when keyId is absent. */
   findEncryptionKey(projectId: number, keyId?: string): MaybePromise<EncryptionKeyPair | undefined>;
+  /**
+   * The project's live encryption keys, most recent first, at most `limit` (for envelopes without
+   * `key_id`). Optional: without it only `findEncryptionKey(projectId)` is tried.
+   */
+  listEncryptionKeys?(projectId: number, limit: number): MaybePromise<EncryptionKeyPair[]>;
   /** Burst state without spending an event (for answers that are not ingested). */
   rateState(projectId: number, plan: Plan): MaybePromise<RateState>;
   /** Limits, quota, dedupe and variants in one atomic write; resolves after it committed. */

@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
+import { createByteCache, stringBytes } from './byte-cache.ts';
 import { planPrune, type VariantSighting, type VariantState } from '../accept/index.ts';
+
+const KNOWN_BYTES = 4 * 1024 * 1024;
 
 export const AGGREGATE_TITLE = 'Other variants';
 const AGGREGATE_IDENTITY = '*aggregate*';
@@ -37,13 +40,13 @@ export function createVariantRecorder(db: Database.Database, cap: number) {
   /** `cardId:identity` -> variant id and the sightings not yet written. */
   const pending = new Map<string, { id: number; cardId: number; add: number; last: number }>();
   /** `cardId:identity` -> variant id, across batches (only this process writes variants). */
-  const known = new Map<string, number>();
   const keyOf = new Map<number, string>();
+  const known = createByteCache<string, number>({
+    maxBytes: KNOWN_BYTES,
+    sizeOf: (k) => 2 * (64 + stringBytes(k)), // the entry and its reverse in keyOf
+    onEvict: (_, id) => keyOf.delete(id),
+  });
   const remember = (k: string, id: number) => {
-    if (known.size > 100_000) {
-      known.clear();
-      keyOf.clear();
-    }
     known.set(k, id);
     keyOf.set(id, k);
   };

@@ -29,8 +29,8 @@ let sqliteBoard: BoardStore;
 let pgBoard: BoardStore;
 const PROJECT = 1;
 
-const SEVERITIES = ['critical', 'major', 'moderate', 'minor'];
-const PRIORITIES = ['low', 'medium', 'high'];
+const SEVERITIES = ['critical', 'major', 'moderate', 'minor'] as const;
+const PRIORITIES = ['low', 'medium', 'high'] as const;
 const TAGS = ['env:prod', 'env:dev', 'checkout', 'a"b', 'x\\y', '50%_off'];
 
 function random(seed: number) {
@@ -77,7 +77,7 @@ beforeAll(async () => {
     await store.createProject({ accountId: 1, name: 'P' });
   }
   const next = random(11);
-  const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   for (let i = 0; i < 300; i++) {
     clock += Math.floor(next() * 15 * 60_000);
     const title =

@@ -10,6 +10,7 @@ import {
   PRIORITY_RANK,
   SEVERITY_RANK,
 } from '../../src/store/sqlite-board.ts';
+import { taskReportSchema } from '../../src/generated/schema.gen.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
 
@@ -24,8 +25,8 @@ let store: Store;
 let board: ReturnType<typeof openSqliteBoardStore>;
 let key: AuthKey;
 
-const SEVERITIES = ['critical', 'major', 'moderate', 'minor'];
-const PRIORITIES = ['low', 'medium', 'high'];
+const SEVERITIES = [...taskReportSchema.properties.severity.enum];
+const PRIORITIES = [...taskReportSchema.properties.priority.enum];
 const TAGS = ['env:prod', 'env:dev', 'checkout', 'a"b', 'x\\y', '50%_off'];
 
 /** Deterministic pseudo-random numbers (a fixed seed keeps failures reproducible). */

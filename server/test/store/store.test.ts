@@ -19,7 +19,13 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function setup(opts: { variantCap?: number; plans?: Partial<typeof PLANS> } = {}) {
+async function setup(
+  opts: {
+    variantCap?: number;
+    plans?: Partial<typeof PLANS>;
+    cacheBudgets?: { cards?: number; titles?: number; counters?: number };
+  } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
   dirs.push(dataDir);
   const store: Store = await openStore({
@@ -29,6 +35,7 @@ async function setup(opts: { variantCap?: number; plans?: Partial<typeof PLANS> 
     plans: { ...PLANS, ...opts.plans } as never,
     variantCap: opts.variantCap ?? 20,
     projectQuotaShare: 0.8,
+    cacheBudgets: opts.cacheBudgets,
   });
   stores.push(store);
   const admin = createAdmin(store);
@@ -182,6 +189,40 @@ describe('group commit', () => {
     // 32 identities ('Batch'+body, 'Batch'+x.ts, 30 titles): 20 kept plus the aggregate row.
     expect(cards[0]!.variants.length).toBe(21);
     expect(cards[0]!.variants.filter((v) => v.aggregate)).toHaveLength(1);
+  });
+});
+
+describe('read caches bounded by bytes', () => {
+  it('counts stay exact when every cache keeps almost nothing', async () => {
+    clock = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const { store, key, projectId } = await setup({
+      plans: { hobby: { burstPerMinute: 10_000, dailyEvents: 10_000 } } as never,
+      cacheBudgets: { cards: 1, titles: 1, counters: 1 },
+    });
+    const long = 'x'.repeat(65_000);
+    for (let round = 0; round < 3; round++) {
+      // One batch per round: 20 titles, each twice, half matched by description only.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          store.ingest(
+            key,
+            r(i < 20 ? `Title ${i}` : `Other ${i}-${round}`, {
+              description: `${long}${i % 20}`,
+              tags: [`r${round}`],
+            }),
+          ),
+        ),
+      );
+    }
+    const cards = await store.listCards(projectId);
+    expect(cards).toHaveLength(20);
+    for (const card of cards) {
+      expect(card.occurrence_count).toBe(6);
+      expect(card.tags).toEqual(['r0', 'r1', 'r2']);
+      expect(card.description!.length).toBe(65_000 + String(card.title.slice(6)).length);
+    }
+    const shown = await store.ingest(key, r('Title 3'));
+    expect(shown.kind === 'deduplicated' && shown.card.description).toBe(`${long}3`);
   });
 });
 

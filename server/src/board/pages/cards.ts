@@ -1,3 +1,4 @@
+import { LIMITS } from '../../generated/limits.gen.ts';
 import type { BoardProject, CardPage, CardSort } from '../../store/board-types.ts';
 import type { Plan } from '../../store/types.ts';
 import { count, counted, time } from '../format.ts';
@@ -41,7 +42,7 @@ function filters(project: number, view: CardsView): Html {
 <label>Severity<select name="severity"><option value="">any</option>${options(SEVERITIES, view.severity)}</select></label>
 <label>Priority<select name="priority"><option value="">any</option>${options(PRIORITIES, view.priority)}</select></label>
 <label>Tag<input name="tag" value="${view.tag ?? ''}" maxlength="200"></label>
-<label>Title contains<input type="search" name="q" value="${view.q ?? ''}" maxlength="255"></label>
+<label>Title contains<input type="search" name="q" value="${view.q ?? ''}" maxlength="${LIMITS.titleMax}"></label>
 <button type="submit">Filter</button> <a href="/board/projects/${project}">Clear</a>
 </form>`;
 }

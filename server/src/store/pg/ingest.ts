@@ -7,7 +7,7 @@ import {
   utcDay,
 } from '../../accept/index.ts';
 import type { IngestConfig } from '../ingest.ts';
-import { iso, toCard, type CardRow } from '../rows.ts';
+import { CARD_STATUS, iso, toCard, type CardRow } from '../rows.ts';
 import type { AuthKey, IngestOutcome, Plan, RateState, TaskReport } from '../types.ts';
 import { groupCommitPg } from './batch.ts';
 import { cardStateOf, createBatchReads } from './ingest-reads.ts';
@@ -87,7 +87,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
         `INSERT INTO cards (project_id, title, description, description_hash, description_type,
            priority, severity, tags, status, occurrence_count, file_name, line_number, created_at,
            last_seen_at, usage_day, usage_count)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'todo', $9, $10, $11, $12, $13, $14, $15)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $16, $9, $10, $11, $12, $13, $14, $15)
          RETURNING *`,
         [
           projectId,
@@ -105,6 +105,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
           c.lastSeenAt,
           c.usageDay,
           c.usageCount,
+          CARD_STATUS,
         ],
       );
       const row = rows[0]!;

@@ -1,7 +1,16 @@
 import type pg from 'pg';
 import type { IngestConfig } from '../ingest.ts';
 import { toCard, toVariant, type CardRow, type VariantRow } from '../rows.ts';
-import type { Account, AuthKey, KeySummary, Member, Plan, Project, Store } from '../types.ts';
+import type {
+  Account,
+  AuthKey,
+  EncryptionKeyPair,
+  KeySummary,
+  Member,
+  Plan,
+  Project,
+  Store,
+} from '../types.ts';
 import { createAuthLookup } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
@@ -25,6 +34,19 @@ interface KeyRow {
   created_at: number;
   revoked_at: number | null;
 }
+
+interface EncRow {
+  lookup: string;
+  public_key: string;
+  private_key: Buffer;
+}
+const ENC_COLS = `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = $1
+  AND kind = 'encryption' AND revoked_at IS NULL`;
+const toPair = (r: EncRow): EncryptionKeyPair => ({
+  keyId: r.lookup,
+  publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+  privateKey: new Uint8Array(r.private_key),
+});
 
 const PROJECT_COLS = 'SELECT id, account_id AS "accountId", name, state FROM projects';
 
@@ -137,20 +159,19 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       ).rowCount === 1,
     findAuthKey: createAuthLookup(pool),
     findEncryptionKey: async (projectId, keyId) => {
-      const r = await one<{ lookup: string; public_key: string; private_key: Buffer }>(
-        `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = $1
-           AND kind = 'encryption' AND revoked_at IS NULL AND ($2::text IS NULL OR lookup = $2)
-         ORDER BY created_at DESC, id DESC LIMIT 1`,
+      const r = await one<EncRow>(
+        `${ENC_COLS} AND ($2::text IS NULL OR lookup = $2) ORDER BY created_at DESC, id DESC LIMIT 1`,
         [projectId, keyId ?? null],
       );
-      return (
-        r && {
-          keyId: r.lookup,
-          publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
-          privateKey: new Uint8Array(r.private_key),
-        }
-      );
+      return r && toPair(r);
     },
+    listEncryptionKeys: async (projectId, limit) =>
+      (
+        await all<EncRow>(`${ENC_COLS} ORDER BY created_at DESC, id DESC LIMIT $2`, [
+          projectId,
+          limit,
+        ])
+      ).map(toPair),
     rateState: ingest.rateState,
     ingest: ingest.ingest,
     listCards: async (projectId) => {
