@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {
+  type BucketState,
   type CardWrite,
   type CounterRead,
   createAcceptance,
@@ -11,6 +12,7 @@ import { CARD_STATUS, iso, toCard, type CardRow } from '../rows.ts';
 import type { AuthKey, IngestOutcome, Plan, RateState, TaskReport } from '../types.ts';
 import { groupCommitPg } from './batch.ts';
 import { cardStateOf, createBatchReads } from './ingest-reads.ts';
+import { writeBatch } from './ingest-writes.ts';
 import { createPgVariantBatch } from './variants.ts';
 import { queueQuotaWarnings } from './warnings.ts';
 
@@ -24,7 +26,8 @@ type Item = [AuthKey, TaskReport];
  * project, is the unit to serialise: while one instance holds it no other decides for that
  * account, and every read made after the lock (project state, token bucket, usage, cards,
  * variants) sees every earlier commit. Reports are then decided one after another; counters are
- * written once per batch (`INSERT … ON CONFLICT` for usage rows and buckets).
+ * written once per batch, in one statement (`ingest-writes.ts`: `INSERT … ON CONFLICT` for usage
+ * rows and buckets, `UPDATE … FROM unnest` for cards and variants).
  */
 export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
   const acceptance = createAcceptance(config);
@@ -42,7 +45,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
     const variants = createPgVariantBatch(client, config.variantCap);
     const cards = new Map<number, CardRow>(); // one object per card within the batch
     const dirtyCards = new Set<CardRow>();
-    const buckets = new Map<number, CounterRead['bucket']>();
+    const buckets = new Map<number, BucketState>();
     const usage = new Map<string, [number, number, number, number]>();
 
     const flushCards = async () => {
@@ -154,23 +157,12 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
 
     const outcomes: IngestOutcome[] = [];
     for (const [key, report] of items) outcomes.push(await decide(key, report));
-    for (const [projectId, bucket] of buckets) {
-      await client.query(
-        `INSERT INTO buckets (project_id, tokens, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (project_id) DO UPDATE SET tokens = excluded.tokens,
-           updated_at = excluded.updated_at`,
-        [projectId, bucket!.tokens, bucket!.updatedAt],
-      );
-    }
-    for (const [accountId, day, projectId, n] of usage.values()) {
-      await client.query(
-        `INSERT INTO usage (account_id, day, project_id, count) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (account_id, day, project_id) DO UPDATE SET count = usage.count + excluded.count`,
-        [accountId, day, projectId, n],
-      );
-    }
-    await flushCards();
-    await variants.flush();
+    await writeBatch(client, {
+      buckets,
+      usage: usage.values(),
+      cards: dirtyCards,
+      variants: variants.take(),
+    });
     return outcomes;
   };
 

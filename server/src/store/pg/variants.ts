@@ -105,5 +105,11 @@ export function createPgVariantBatch(client: pg.PoolClient, cap: number) {
       if (count > cap) await prune(cardId);
     },
     flush: () => flushCard(),
+    /** The sightings not yet written, handed over for the batch's final statement. */
+    take() {
+      const out = [...pending.values()].filter((p) => p.add > 0);
+      pending.clear();
+      return out;
+    },
   };
 }
