@@ -1,6 +1,6 @@
 import type { BoardStore } from './board-types.ts';
 import type { IngestConfig } from './ingest.ts';
-import { isPostgresUrl } from './pg/pool.ts';
+import type { PgStoreOptions } from './pg/store.ts';
 import { openSqliteStore } from './sqlite.ts';
 import { openSqliteBoardStore } from './sqlite-board.ts';
 import type { Store } from './types.ts';
@@ -12,13 +12,31 @@ export interface OpenStoreOptions extends IngestConfig {
   durability?: 'process' | 'power';
 }
 
+// Nothing here imports `pg` statically: the PostgreSQL modules load on first use, so SQLite users
+// never load the driver.
+
+/** True for a URL that selects the PostgreSQL store. */
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
+
+export type { PgStoreOptions };
+
+/** The `Store` on PostgreSQL (schema migrated on open), for N instances on one database. */
+export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
+  return (await import('./pg/store.ts')).openPgStore(opts);
+}
+
+/** The board's store on PostgreSQL (schema migrated on open). */
+export async function openPgBoardStore(opts: { url: string }): Promise<BoardStore> {
+  return (await import('./pg/board.ts')).openPgBoardStore(opts);
+}
+
 /** The store a URL selects: PostgreSQL (loaded only then, migrated on open) or embedded SQLite. */
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   if (opts.databaseUrl === undefined || opts.databaseUrl === '') return openSqliteStore(opts);
   if (!isPostgresUrl(opts.databaseUrl)) {
     throw new TypeError('The database URL must start with postgres:// or postgresql://.');
   }
-  const { openPgStore } = await import('./pg/store.ts');
   return openPgStore({ ...opts, url: opts.databaseUrl });
 }
 
@@ -33,7 +51,6 @@ export async function openBoardStore(opts: {
   if (!isPostgresUrl(opts.databaseUrl)) {
     throw new TypeError('The database URL must start with postgres:// or postgresql://.');
   }
-  const { openPgBoardStore } = await import('./pg/board.ts');
   return openPgBoardStore({ url: opts.databaseUrl });
 }
 

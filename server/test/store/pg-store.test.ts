@@ -4,6 +4,7 @@ import { createAdmin } from '../../src/admin.ts';
 import { PLANS } from '../../src/generated/limits.gen.ts';
 import { PG_MIGRATIONS } from '../../src/store/pg/migrations.ts';
 import { openPgStore } from '../../src/store/pg/store.ts';
+import { startServer } from '../../src/server.ts';
 import type { Store } from '../../src/store/types.ts';
 import { requirePostgres } from '../store-kind.ts';
 
@@ -68,6 +69,33 @@ describe('PostgreSQL store', () => {
       await client.end();
       await a.close();
       await b.close();
+    }
+  });
+
+  it('startServer({ store }) serves a ready PostgreSQL store', async () => {
+    const url = await requirePostgres();
+    const server = await startServer({ port: 0, store: await open(url) });
+    try {
+      const account = await server.admin.createAccount({ name: 'A', plan: 'team' });
+      const project = await server.admin.createProject({ accountId: account.id, name: 'P' });
+      const pub = await server.admin.createPublishableKey({ projectId: project.id, name: 'k' });
+      const res = await fetch(`${server.url}/api/v1/tasks`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${pub.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ severity: 'major', title: 'Through a given store' }),
+      });
+      expect(res.status).toBe(201);
+      // The same database seen through another store: the report is there.
+      const other = await open(url);
+      try {
+        expect((await other.listCards(project.id)).map((c) => c.title)).toEqual([
+          'Through a given store',
+        ]);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await server.close();
     }
   });
 });

@@ -54,7 +54,3 @@ export async function inTransaction<T>(
     client.release();
   }
 }
-
-/** True for a URL that selects the PostgreSQL store. */
-export const isPostgresUrl = (url: string | undefined): url is string =>
-  typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
