@@ -114,6 +114,27 @@ describe.each([2, 3])('%i instances on one database', (size) => {
   });
 });
 
+describe('3 instances on one database', () => {
+  it('quota warnings: one e-mail per threshold and day, whichever instance crosses it', async () => {
+    const cluster = await startCluster(3, {
+      now: NOW,
+      plans: { team: { burstPerMinute: 100_000, dailyEvents: 100 } },
+    });
+    try {
+      const results = await many(150, (i) => cluster.post(i, report({ title: `Warn ${i % 7}` })));
+      expect(
+        results.filter((r) => r.status === 201 || (r.status === 200 && !r.body.dropped)),
+      ).toHaveLength(100);
+      const mail = JSON.parse((await cluster.first.cli('mail', 'list', '--json')).stdout) as {
+        subject: string;
+      }[];
+      expect(mail.map((m) => /(\d+)%/.exec(m.subject)?.[1])).toEqual(['75', '90', '100']);
+    } finally {
+      await cluster.close();
+    }
+  });
+});
+
 describe('2 instances on one database', () => {
   it('a key revoked through one instance is refused by every instance on the next request', async () => {
     const cluster = await startCluster(2);
