@@ -27,6 +27,7 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
 });
 const login = (value: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/board/login`, form({ token: value, next: '/board/projects/1' }, headers));
+const key = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const cookieOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
 
 beforeAll(async () => {
@@ -241,6 +242,12 @@ describe('pages', () => {
       [`/board/projects/${projectId}?after=bm90IGpzb24`, 400],
       [`/board/projects/${projectId}?sort=severity&after=WzEsMiwzXQ`, 400],
       [`/board/projects/${projectId}?q=${'x'.repeat(300)}`, 400],
+      // Keys of the wrong type for the sort's columns, and U+0000 in filters and keys.
+      [`/board/projects/${projectId}?after=${key(['abc', 1])}`, 400],
+      [`/board/projects/${projectId}?after=${key([1.5, 1])}`, 400],
+      [`/board/projects/${projectId}?sort=title&after=${key(['a\u0000', 1])}`, 200],
+      [`/board/projects/${projectId}?q=a%00b`, 200],
+      [`/board/projects/${projectId}?tag=a%00b`, 200],
     ] as const) {
       const res = await get(path, bearer());
       expect(res.status, path).toBe(status);

@@ -5,6 +5,7 @@ import { PRIORITY_RANK, SEVERITY_RANK } from '../sqlite-board.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
+import { withoutNul } from './text.ts';
 
 /** Columns of each sort's keyset, each served by an index of PostgreSQL migration 2. */
 const KEY_COLUMNS: Record<CardSort, string[]> = {
@@ -168,7 +169,8 @@ export function pgCardsSql(projectId: number, q: CardQuery) {
   const columns = KEY_COLUMNS[q.sort];
   const params: (string | number)[] = [projectId];
   const next = (value: string | number) => {
-    params.push(value);
+    // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
+    params.push(typeof value === 'string' ? withoutNul(value) : value);
     return `$${params.length}`;
   };
   const where = ['project_id = $1'];
@@ -183,7 +185,10 @@ export function pgCardsSql(projectId: number, q: CardQuery) {
   const backwards = q.before !== undefined;
   const descending = (q.dir === 'desc') !== backwards;
   if (boundary) {
-    if (boundary.length !== columns.length)
+    // PostgreSQL compares typed values: a key from the URL must fit its columns' types.
+    const fits = (v: string | number, i: number) =>
+      columns[i]!.startsWith('title') ? typeof v === 'string' : Number.isSafeInteger(v);
+    if (boundary.length !== columns.length || !boundary.every(fits))
       throw new RangeError('The page key does not fit the sort.');
     const values = boundary.map((v) => next(v));
     where.push(`(${columns.join(', ')}) ${descending ? '<' : '>'} (${values.join(', ')})`);

@@ -13,6 +13,7 @@ import type { AuthKey, IngestOutcome, Plan, RateState, TaskReport } from '../typ
 import { groupCommitPg } from './batch.ts';
 import { cardStateOf, createBatchReads } from './ingest-reads.ts';
 import { writeBatch } from './ingest-writes.ts';
+import { reportWithoutNul } from './text.ts';
 import { createPgVariantBatch } from './variants.ts';
 import { queueQuotaWarnings } from './warnings.ts';
 
@@ -168,7 +169,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
 
   const batches = groupCommitPg(pool, runBatch);
   return {
-    ingest: (key: AuthKey, report: TaskReport) => batches.submit([key, report]),
+    ingest: (key: AuthKey, report: TaskReport) => batches.submit([key, reportWithoutNul(report)]),
     /** Resolves once every submitted report has been committed or refused (graceful shutdown). */
     drain: batches.drain,
     async rateState(projectId: number, plan: Plan): Promise<RateState> {

@@ -159,6 +159,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       ).rowCount === 1,
     findAuthKey: createAuthLookup(pool),
     findEncryptionKey: async (projectId, keyId) => {
+      if (keyId?.includes('\u0000')) return undefined; // no key id holds it (PostgreSQL text cannot)
       const r = await one<EncRow>(
         `${ENC_COLS} AND ($2::text IS NULL OR lookup = $2) ORDER BY created_at DESC, id DESC LIMIT 1`,
         [projectId, keyId ?? null],
