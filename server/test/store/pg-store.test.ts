@@ -2,7 +2,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/admin.ts';
 import { PLANS } from '../../src/generated/limits.gen.ts';
-import { PG_MIGRATIONS } from '../../src/store/pg/migrations.ts';
+import { migratePg, PG_MIGRATIONS } from '../../src/store/pg/migrations.ts';
 import { openPgStore } from '../../src/store/pg/store.ts';
 import { startServer } from '../../src/server.ts';
 import type { Store } from '../../src/store/types.ts';
@@ -96,6 +96,40 @@ describe('PostgreSQL store', () => {
       }
     } finally {
       await server.close();
+    }
+  });
+
+  it('upgrades a version-1 database with data to the latest version', async () => {
+    const url = await requirePostgres();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE TABLE svc_migrations (version integer PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now())`);
+      await client.query(PG_MIGRATIONS[0]!);
+      await client.query('INSERT INTO svc_migrations (version) VALUES (1)');
+      await client.query(`INSERT INTO accounts (name, plan, created_at) VALUES ('A', 'team', 0);
+        INSERT INTO projects (account_id, name, created_at) VALUES (1, 'P', 0);
+        INSERT INTO cards (project_id, title, description_type, priority, severity, tags, status,
+          occurrence_count, created_at, last_seen_at)
+        VALUES (1, 'T', 'plain', 'low', 'critical', '[]', 'todo', 5, 0, 7200000)`);
+      const pool = new pg.Pool({ connectionString: url });
+      try {
+        expect(await migratePg(pool)).toBe(PG_MIGRATIONS.length);
+        expect(await migratePg(pool)).toBe(PG_MIGRATIONS.length); // idempotent
+      } finally {
+        await pool.end();
+      }
+      const { rows } = await client.query(
+        'SELECT severity_rank, priority_rank, occurrence_count FROM cards',
+      );
+      expect(rows).toEqual([{ severity_rank: 4, priority_rank: 1, occurrence_count: 5 }]);
+      // The per-hour trigger follows counts from now on.
+      await client.query('UPDATE cards SET occurrence_count = 8, last_seen_at = 7300000');
+      const hours = await client.query('SELECT hour::integer AS hour, count FROM card_hours');
+      expect(hours.rows).toEqual([{ hour: 2, count: 3 }]);
+    } finally {
+      await client.end();
     }
   });
 });
