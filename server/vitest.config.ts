@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    // PostgreSQL-only suites (several instances on one database) run in `server-pg`.
+    exclude: ['test/store/pg-*.test.ts', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

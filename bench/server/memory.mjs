@@ -169,5 +169,12 @@ Measured ${new Date().toISOString()}.
 const file = here('RESULTS.md');
 const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
 const mark = previous.indexOf('<!-- memory');
-writeFileSync(file, `${(mark >= 0 ? previous.slice(0, mark) : previous).trimEnd()}\n\n${md}`);
+// The stores section (bench/server/stores.mjs) follows this one; keep it.
+const stores = previous.indexOf('<!-- stores');
+writeFileSync(
+  file,
+  `${(mark >= 0 ? previous.slice(0, mark) : previous).trimEnd()}\n\n${md}${
+    stores > mark && mark >= 0 ? `\n${previous.slice(stores)}` : ''
+  }`,
+);
 console.log(md);

@@ -5,8 +5,7 @@ import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
-import { openSqliteStore } from './store/sqlite.ts';
-import { openSqliteBoardStore } from './store/sqlite-board.ts';
+import { openBoardStore, openStore } from './store/open.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
 export interface ServerOptions {
@@ -16,6 +15,11 @@ export interface ServerOptions {
   port?: number;
   /** Where the SQLite database lives. @default process.env.SERVICE_DATA_DIR ?? './.data' */
   dataDir?: string;
+  /**
+   * `postgres://user:password@host:port/db`: use PostgreSQL instead of SQLite, so several
+   * instances can share one database (migrated at start). @default process.env.DATABASE_URL
+   */
+  databaseUrl?: string;
   /** The clock, Unix ms (burst windows, quota days, timestamps, signature window). @default Date.now */
   now?: () => number;
   /** Variants kept per card before the least recently seen fold into `Other variants`. @default 20 */
@@ -30,7 +34,7 @@ export interface ServerOptions {
   store?: Store;
   /** Serve the read-only board under `/board` (admin tokens only). @default false */
   board?: boolean;
-  /** The board's store; needed with `store`, else the SQLite one in `dataDir`. @default undefined */
+  /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;
   /**
    * A request body must arrive within this many ms of the headers; a stalled one is answered 408
@@ -67,9 +71,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const dataDir = resolve(opts.dataDir ?? process.env.SERVICE_DATA_DIR ?? './.data');
   const plans = mergePlans(opts.plans);
   const variantCap = opts.variantCap ?? LIMITS.variantCap;
+  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
+  if (opts.board && opts.store && !opts.boardStore) {
+    throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
+  }
   const store =
     opts.store ??
-    openSqliteStore({
+    (await openStore({
+      databaseUrl,
       dataDir,
       durability: opts.durability,
       now,
@@ -77,12 +86,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       variantCap,
       projectQuotaShare: LIMITS.projectQuotaShare,
       tagsPerCard: LIMITS.tagsPerCard,
-    });
-  if (opts.board && opts.store && !opts.boardStore) {
-    throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
-  }
+    }));
   const boardStore = opts.board
-    ? (opts.boardStore ?? openSqliteBoardStore({ dataDir }))
+    ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
     : undefined;
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const app = buildApp({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnProcess } from '../../testkit/src/process.ts';
+import { testDatabaseUrl } from './store-kind.ts';
 
 const SERVE = fileURLToPath(new URL('./fixtures/serve.mjs', import.meta.url));
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -41,20 +42,33 @@ export interface FixtureConfig {
   bodyTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   maxConnections?: number;
+  /** PostgreSQL to use; by default a fresh database in the `server-pg` project, else SQLite. */
+  databaseUrl?: string;
+  /** Seed no account (another instance on the same database already did). */
+  noSeed?: boolean;
   /** Base64 X25519 secret key the project's encryption key is imported from. */
   encryptionSecretKey?: string;
 }
 
-/** Spawns `fixtures/serve.mjs` (the built service) in its own process with a temp data dir. */
+/**
+ * Spawns `fixtures/serve.mjs` (the built service) in its own process with a temp data dir, or a
+ * fresh PostgreSQL database in the `server-pg` project.
+ */
 export async function spawnService(config: FixtureConfig = {}) {
   const dataDir = config.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-server-test-'));
-  const proc = spawnProcess(process.execPath, [SERVE, JSON.stringify({ ...config, dataDir })]);
+  const databaseUrl = config.databaseUrl ?? (await testDatabaseUrl());
+  const proc = spawnProcess(process.execPath, [
+    SERVE,
+    JSON.stringify({ ...config, dataDir, databaseUrl }),
+  ]);
   const m = await proc.waitFor(/READY (.+)\n/, 30_000);
   const info = JSON.parse(m[1]!) as FixtureInfo;
   const now = () => config.now ?? Date.now();
+  const storeArgs = databaseUrl ? ['--database-url', databaseUrl] : ['--data-dir', dataDir];
   return {
     ...info,
     dataDir,
+    databaseUrl,
     proc,
     post: (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
       fetch(info.url + TASKS, {
@@ -73,8 +87,8 @@ export async function spawnService(config: FixtureConfig = {}) {
         opts.keyId ?? info.keys.keyId,
         opts.ts ?? Math.floor(now() / 1000),
       ),
-    /** Runs the real admin CLI against this service's data dir. */
-    cli: (...args: string[]) => runCli([...args, '--data-dir', dataDir]),
+    /** Runs the real admin CLI against this service's data dir or database. */
+    cli: (...args: string[]) => runCli([...args, ...storeArgs]),
     async cards(projectId = info.projectId) {
       const r = await runCli([
         'cards',
@@ -82,8 +96,7 @@ export async function spawnService(config: FixtureConfig = {}) {
         '--project',
         String(projectId),
         '--json',
-        '--data-dir',
-        dataDir,
+        ...storeArgs,
       ]);
       return JSON.parse(r.stdout) as Card[];
     },

@@ -42,6 +42,15 @@ function decodeKey(cursor: string): SortKey {
   return key as SortKey;
 }
 
+/** A cursor's values must have the types of the sort's columns (a title, else whole numbers). */
+function fitKey(key: SortKey, sort: CardSort): SortKey {
+  const ok = key.every((v, i) =>
+    i === 0 && sort === 'title' ? typeof v === 'string' : Number.isSafeInteger(v),
+  );
+  if (!ok) throw new BadQuery('The page cursor is not valid.');
+  return key;
+}
+
 function oneOf<T extends string>(value: string | null, allowed: readonly T[], what: string) {
   if (value === null || value === '') return undefined;
   if (!allowed.includes(value as T)) throw new BadQuery(`Unknown ${what}.`);
@@ -73,8 +82,8 @@ export function parseCardsQuery(params: URLSearchParams): { view: CardsView; que
     priority: view.priority,
     tag: view.tag,
     text: view.q,
-    after: after ? decodeKey(after) : undefined,
-    before: before && !after ? decodeKey(before) : undefined,
+    after: after ? fitKey(decodeKey(after), view.sort) : undefined,
+    before: before && !after ? fitKey(decodeKey(before), view.sort) : undefined,
     limit: PAGE_SIZE,
   };
   return { view, query };

@@ -1,8 +1,8 @@
 import { createAdminTokens } from '../board/tokens.ts';
-import { openSqliteBoardStore } from '../store/sqlite-board.ts';
+import { openBoardStore } from '../store/open.ts';
 import { type Flags, id, UsageError } from './args.ts';
 import { table } from './format.ts';
-import { dataDirOf } from './shared.ts';
+import { databaseUrlOf, dataDirOf } from './shared.ts';
 
 /** `svc-server admin-token create|list|revoke`: the tokens that open the board. */
 export async function runAdminToken(
@@ -10,7 +10,10 @@ export async function runAdminToken(
   arg: string | undefined,
   flags: Flags,
 ): Promise<void> {
-  const store = openSqliteBoardStore({ dataDir: dataDirOf(flags) });
+  const store = await openBoardStore({
+    databaseUrl: databaseUrlOf(flags),
+    dataDir: dataDirOf(flags),
+  });
   const tokens = createAdminTokens(store);
   const print = (value: unknown, text: () => string) =>
     console.log(flags.json ? JSON.stringify(value, null, 2) : text());

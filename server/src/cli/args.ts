@@ -6,6 +6,7 @@ export class UsageError extends Error {
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
   name: { type: 'string' },

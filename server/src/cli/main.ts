@@ -1,16 +1,17 @@
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
 import { TASKS_PATH } from '../generated/service.gen.ts';
-import { openSqliteStore } from '../store/sqlite.ts';
+import { openStore, redactUrl } from '../store/open.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';
-import { dataDirOf } from './shared.ts';
+import { databaseUrlOf, dataDirOf } from './shared.ts';
 
 export const USAGE = `svc-server: the Svc reference ingestion service
 
 Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_DATA_DIR, else ./.data)
+       every command takes --database-url postgres://… (else $DATABASE_URL) to use PostgreSQL
 
-  init                                       create the data dir and database
+  init                                       create the database (SQLite) or migrate it (PostgreSQL)
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the read-only board under /board
@@ -29,8 +30,9 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   admin-token revoke ID
 `;
 
-export function openAdmin(flags: Flags) {
-  const store = openSqliteStore({
+export async function openAdmin(flags: Flags) {
+  const store = await openStore({
+    databaseUrl: databaseUrlOf(flags),
     dataDir: dataDirOf(flags),
     now: Date.now,
     plans: PLANS,
@@ -55,18 +57,23 @@ export async function main(argv: string[]): Promise<void> {
       return await (await import('./admin-token.ts')).runAdminToken(sub, arg, flags);
     }
     if (command === 'init') {
-      openAdmin(flags).close();
-      console.log(`Initialised ${dataDirOf(flags)}/svc.sqlite`);
+      await (await openAdmin(flags)).close();
+      const url = databaseUrlOf(flags);
+      console.log(
+        url
+          ? `Initialised ${redactUrl(url)} (schema up to date)`
+          : `Initialised ${dataDirOf(flags)}/svc.sqlite`,
+      );
       return;
     }
-    const { admin, close } = openAdmin(flags);
+    const { admin, close } = await openAdmin(flags);
     try {
       await runAdminCommand(admin, command, sub, arg, flags);
     } finally {
-      close();
+      await close();
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof AdminError) {
+    if (err instanceof UsageError || err instanceof AdminError || isConnectionError(err)) {
       console.error(`svc-server: ${err.message}\nRun "svc-server help" for usage.`);
       process.exitCode = 1;
       return;
@@ -74,4 +81,17 @@ export async function main(argv: string[]): Promise<void> {
     console.error('svc-server: unexpected error:', err);
     process.exitCode = 1;
   }
+}
+
+/** PostgreSQL unreachable or refusing us: a clear one-line message, not a stack. */
+function isConnectionError(err: unknown): err is Error {
+  const code = (err as { code?: string } | null)?.code;
+  return (
+    err instanceof Error &&
+    (code === 'ECONNREFUSED' ||
+      code === 'ENOTFOUND' ||
+      code === '28P01' ||
+      code === '3D000' ||
+      /database URL/.test(err.message))
+  );
 }

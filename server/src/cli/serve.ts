@@ -1,7 +1,8 @@
 import { sealedBoxBackend } from '../core/sealed-box.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
-import { dataDirOf } from './shared.ts';
+import { redactUrl } from '../store/open.ts';
+import { databaseUrlOf, dataDirOf } from './shared.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);
@@ -17,6 +18,7 @@ export function serveOptions(flags: Flags) {
     host: flags.host ?? '127.0.0.1',
     port,
     dataDir: dataDirOf(flags),
+    databaseUrl: databaseUrlOf(flags),
     durability,
     board: flags.board === true,
     smtp: smtpHost
@@ -33,7 +35,8 @@ export function serveOptions(flags: Flags) {
 export async function runServe(flags: Flags): Promise<void> {
   const opts = serveOptions(flags);
   const server = await startServer(opts);
-  console.log(`svc-server listening on ${server.url} (data: ${opts.dataDir})`);
+  const data = opts.databaseUrl ? redactUrl(opts.databaseUrl) : opts.dataDir;
+  console.log(`svc-server listening on ${server.url} (data: ${data})`);
   console.log(`svc-server: sealed boxes opened with ${sealedBoxBackend}`);
   if (server.board) {
     console.log(

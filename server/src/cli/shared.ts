@@ -8,6 +8,10 @@ import type { Flags } from './args.ts';
 export const dataDirOf = (flags: Flags) =>
   resolve(flags['data-dir'] ?? process.env.SERVICE_DATA_DIR ?? './.data');
 
+/** `--database-url`, else `$DATABASE_URL`; undefined selects SQLite. */
+export const databaseUrlOf = (flags: Flags): string | undefined =>
+  flags['database-url'] || process.env.DATABASE_URL || undefined;
+
 /** `email[:role]` of `--member`; the role defaults to `member`. */
 export function parseMember(spec: string): Member {
   const [email, role = 'member'] = spec.split(':');

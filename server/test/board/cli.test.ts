@@ -4,22 +4,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnProcess } from '../../../testkit/src/process.ts';
 import { CLI, runCli } from '../helpers.ts';
+import { testDatabaseUrl } from '../store-kind.ts';
 
-// The real `svc-server` binary: admin tokens printed once and revocable, and `serve --board`.
+// The real `svc-server` binary: admin tokens printed once and revocable, and `serve --board`
+// (on SQLite, and on a fresh PostgreSQL database in the server-pg project).
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-board-cli-'));
+const databaseUrl = await testDatabaseUrl();
+const storeArgs = databaseUrl ? ['--database-url', databaseUrl] : ['--data-dir', dataDir];
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+const cli = (...args: string[]) => runCli([...args, ...storeArgs]);
 
 async function serve(...flags: string[]) {
-  const p = spawnProcess(process.execPath, [
-    CLI,
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    ...flags,
-  ]);
+  const p = spawnProcess(process.execPath, [CLI, 'serve', '--port', '0', ...storeArgs, ...flags]);
   const [, url] = (await p.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 30_000)) as string[];
   // The board's line is a separate write that may arrive in a later chunk.
   if (flags.includes('--board')) await p.waitFor(/Board: \S+/, 30_000);

@@ -2,12 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { testDatabaseUrl } from '../store-kind.ts';
 
 // The board over real HTTP on 127.0.0.1 (in-process service, injected clock for session expiry):
 // who gets in, what the cookie looks like, the headers every page carries, and bad input.
 let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
 let dataDir: string;
+let databaseUrl: string | undefined;
 let server: RunningServer;
 let projectId: number;
 let ingestKey: string;
@@ -24,11 +27,13 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
 });
 const login = (value: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/board/login`, form({ token: value, next: '/board/projects/1' }, headers));
+const key = (value: unknown[]) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const cookieOf = (res: Response) => res.headers.get('set-cookie')!.split(';')[0]!;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'svc-board-http-'));
-  server = await startServer({ port: 0, dataDir, board: true, now: () => clock });
+  databaseUrl = await testDatabaseUrl();
+  server = await startServer({ port: 0, dataDir, databaseUrl, board: true, now: () => clock });
   const account = await server.admin.createAccount({ name: 'Acme', plan: 'team' });
   projectId = (await server.admin.createProject({ accountId: account.id, name: 'Web' })).id;
   ingestKey = (await server.admin.createPublishableKey({ projectId, name: 'web' })).token;
@@ -134,9 +139,9 @@ describe('sessions', () => {
 
   it('keeps only hashes of tokens and session ids on disk', async () => {
     const cookie = cookieOf(await login(token));
-    const files = readdirSync(dataDir).map((f) =>
-      readFileSync(join(dataDir, f)).toString('latin1'),
-    );
+    const files = databaseUrl
+      ? [await dumpTables(databaseUrl, ['admin_tokens', 'board_sessions'])]
+      : readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f)).toString('latin1'));
     for (const secret of [token, token.slice(8), cookie.split('=')[1]!]) {
       expect(files.some((f) => f.includes(secret))).toBe(false);
     }
@@ -237,6 +242,12 @@ describe('pages', () => {
       [`/board/projects/${projectId}?after=bm90IGpzb24`, 400],
       [`/board/projects/${projectId}?sort=severity&after=WzEsMiwzXQ`, 400],
       [`/board/projects/${projectId}?q=${'x'.repeat(300)}`, 400],
+      // Keys of the wrong type for the sort's columns, and U+0000 in filters and keys.
+      [`/board/projects/${projectId}?after=${key(['abc', 1])}`, 400],
+      [`/board/projects/${projectId}?after=${key([1.5, 1])}`, 400],
+      [`/board/projects/${projectId}?sort=title&after=${key(['a\u0000', 1])}`, 200],
+      [`/board/projects/${projectId}?q=a%00b`, 200],
+      [`/board/projects/${projectId}?tag=a%00b`, 200],
     ] as const) {
       const res = await get(path, bearer());
       expect(res.status, path).toBe(status);
@@ -244,3 +255,19 @@ describe('pages', () => {
     }
   });
 });
+
+/** Every row of `tables` as text (PostgreSQL: what the database holds). */
+async function dumpTables(url: string, tables: string[]): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let out = '';
+    for (const t of tables) {
+      const { rows } = await client.query(`SELECT ${t}::text AS row FROM ${t}`);
+      out += rows.map((r: { row: string }) => r.row).join('\n');
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}

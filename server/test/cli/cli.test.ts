@@ -1,17 +1,24 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers.ts';
+import { STORE_KIND, testDatabaseUrl } from '../store-kind.ts';
 
-// The real `svc-server` binary (dist/cli.js) against a temp data dir.
+// The real `svc-server` binary (dist/cli.js) against a temp data dir, or a fresh PostgreSQL
+// database in the server-pg project.
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+const databaseUrl = await testDatabaseUrl();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+const cli = (...args: string[]) =>
+  runCli([...args, ...(databaseUrl ? ['--database-url', databaseUrl] : ['--data-dir', dataDir])]);
 
 describe('svc-server CLI', () => {
   it('creates an account with members, a project and keys, values printed once', async () => {
-    expect((await cli('init')).stdout).toContain('svc.sqlite');
+    const init = (await cli('init')).stdout;
+    if (STORE_KIND === 'sqlite') expect(init).toContain('svc.sqlite');
+    else expect(init).toMatch(/^Initialised postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/svc_/);
     const acc = await cli(
       'account',
       'create',
@@ -61,13 +68,17 @@ describe('svc-server CLI', () => {
     expect(list.stdout).toContain('https://acme.test');
     expect(list.stdout).not.toContain(token!);
     expect(list.stdout).not.toContain(secret.signingSecret);
-    const wal = join(dataDir, 'svc.sqlite-wal');
-    const db = Buffer.concat([
-      readFileSync(join(dataDir, 'svc.sqlite')),
-      existsSync(wal) ? readFileSync(wal) : Buffer.alloc(0),
-    ]);
-    expect(db.includes(Buffer.from(token!))).toBe(false);
-    expect(db.includes(Buffer.from(secret.signingSecret))).toBe(false);
+    if (STORE_KIND === 'sqlite') {
+      const wal = join(dataDir, 'svc.sqlite-wal');
+      const db = Buffer.concat([
+        readFileSync(join(dataDir, 'svc.sqlite')),
+        existsSync(wal) ? readFileSync(wal) : Buffer.alloc(0),
+      ]);
+      expect(db.includes(Buffer.from(token!))).toBe(false);
+      expect(db.includes(Buffer.from(secret.signingSecret))).toBe(false);
+    } else {
+      expect(await dumpContains(databaseUrl!, [token!, secret.signingSecret])).toEqual([]);
+    }
     const accounts = await cli('account', 'list');
     expect(accounts.stdout).toContain('bob@acme.test:admin');
   });
@@ -79,6 +90,20 @@ describe('svc-server CLI', () => {
     expect((await cli('key', 'revoke', '1')).stdout).toContain('revoked');
     expect((await cli('cards', 'list', '--project', '1')).stdout).toContain('No cards yet.');
     expect(JSON.parse((await cli('cards', 'list', '--project', '1', '--json')).stdout)).toEqual([]);
+  });
+
+  it('an unreachable PostgreSQL is a one-line error without the password', async () => {
+    const unreachable = 'postgres://svc:pw@127.0.0.1:1/none';
+    for (const args of [
+      ['account', 'list'],
+      ['admin-token', 'list'],
+      ['serve', '--board', '--port', '0'],
+    ]) {
+      const r = await runCli([...args, '--database-url', unreachable]);
+      expect([args, r.code]).toEqual([args, 1]);
+      expect(r.output).toMatch(/^svc-server: .*ECONNREFUSED/);
+      expect(r.output).not.toContain('pw@');
+    }
   });
 
   it('fails clearly with exit code 1', async () => {
@@ -96,3 +121,16 @@ describe('svc-server CLI', () => {
     }
   });
 });
+
+/** Which of `needles` appear anywhere in the key table of the PostgreSQL database. */
+async function dumpContains(url: string, needles: string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT api_keys::text AS row FROM api_keys');
+    const dump = rows.map((r: { row: string }) => r.row).join('\n');
+    return needles.filter((n) => dump.includes(n));
+  } finally {
+    await client.end();
+  }
+}

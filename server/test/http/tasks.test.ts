@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { report, type Service, spawnService } from '../helpers.ts';
+import { STORE_KIND } from '../store-kind.ts';
 
 // Black-box: contract sections 4, 11 and 12 against a real service process.
 let svc: Service;
@@ -209,5 +210,38 @@ describe('variants (section 2.4)', () => {
         ['src/a.ts', null, 1],
       ].sort(),
     );
+  });
+});
+
+describe('U+0000 in text fields', () => {
+  it('is accepted and does not disturb reports answered with it', async () => {
+    const nul = { title: 'Nul\u0000title', description: 'x\u0000y', tags: ['t\u0000'] };
+    const [withNul, plain, again] = await Promise.all([
+      svc.post(report(nul), svc.bearer()),
+      svc.post(report({ title: 'Beside the nul report' }), svc.bearer()),
+      svc.post(report(nul), svc.bearer()),
+    ]);
+    expect([withNul.status, plain.status, again.status]).toEqual([201, 201, 200]);
+    // PostgreSQL text cannot hold U+0000: that store keeps U+FFFD in its place.
+    const kept = STORE_KIND === 'postgres' ? '\uFFFD' : '\u0000';
+    const card = (await svc.cards()).find((c) => c.title === `Nul${kept}title`)!;
+    expect([card.description, card.tags, card.occurrence_count]).toEqual([
+      `x${kept}y`,
+      [`t${kept}`],
+      2,
+    ]);
+  });
+});
+
+describe('large line numbers', () => {
+  it('any integer line number is kept as sent', async () => {
+    for (const line of [2 ** 31, 2 ** 53 - 1, 1e20]) {
+      const r = await svc.post(
+        report({ title: `Line ${line}`, file_name: 'big.ts', line_number: line }),
+        svc.bearer(),
+      );
+      expect([line, r.status]).toEqual([line, 201]);
+      expect((await r.json()).data.line_number).toBe(line);
+    }
   });
 });

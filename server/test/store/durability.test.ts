@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { report, runCli, spawnService } from '../helpers.ts';
+import { report, spawnService } from '../helpers.ts';
 
 // Black-box: a service killed with SIGKILL under load loses no report it acknowledged.
 it('SIGKILL under load loses no acknowledged report', async () => {
@@ -33,16 +33,7 @@ it('SIGKILL under load loses no acknowledged report', async () => {
   stop = true;
   await Promise.all(workers);
   try {
-    const out = await runCli([
-      'cards',
-      'list',
-      '--project',
-      String(svc.projectId),
-      '--json',
-      '--data-dir',
-      dataDir,
-    ]);
-    const stored = new Set((JSON.parse(out.stdout) as { title: string }[]).map((c) => c.title));
+    const stored = new Set((await svc.cards()).map((c) => c.title));
     const lost = [...acked].filter((t) => !stored.has(t));
     expect(lost).toEqual([]);
     expect(acked.size).toBeGreaterThanOrEqual(300);

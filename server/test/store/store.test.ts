@@ -4,14 +4,18 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/admin.ts';
 import { PLANS } from '../../src/generated/limits.gen.ts';
-import { openSqliteStore } from '../../src/store/sqlite.ts';
+import { openStore } from '../../src/store/open.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
+import { testDatabaseUrl } from '../store-kind.ts';
 
-// The real SQLite store in-process with an injected clock: time-dependent rules (minute windows,
-// midnight UTC reset, least-recently-seen pruning) that a fixed-clock process cannot show.
+// The real store (SQLite, or PostgreSQL in the server-pg project) in-process with an injected
+// clock: time-dependent rules (minute windows, midnight UTC reset, least-recently-seen pruning)
+// that a fixed-clock process cannot show.
 const dirs: string[] = [];
+const stores: Store[] = [];
 let clock = Date.UTC(2026, 10, 22, 23, 59, 0);
-afterEach(() => {
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -24,7 +28,8 @@ async function setup(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
   dirs.push(dataDir);
-  const store: Store = openSqliteStore({
+  const store: Store = await openStore({
+    databaseUrl: await testDatabaseUrl(),
     dataDir,
     now: () => clock,
     plans: { ...PLANS, ...opts.plans } as never,
@@ -32,6 +37,7 @@ async function setup(
     projectQuotaShare: 0.8,
     cacheBudgets: opts.cacheBudgets,
   });
+  stores.push(store);
   const admin = createAdmin(store);
   const account = await admin.createAccount({ name: 'A', plan: 'hobby' });
   const project = await admin.createProject({ accountId: account.id, name: 'P' });

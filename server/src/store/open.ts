@@ -1,0 +1,66 @@
+import type { BoardStore } from './board-types.ts';
+import type { IngestConfig } from './ingest.ts';
+import type { PgStoreOptions } from './pg/store.ts';
+import { openSqliteStore } from './sqlite.ts';
+import { openSqliteBoardStore } from './sqlite-board.ts';
+import type { Store } from './types.ts';
+
+export interface OpenStoreOptions extends IngestConfig {
+  /** `postgres://…` selects PostgreSQL; without it, SQLite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  durability?: 'process' | 'power';
+}
+
+// Nothing here imports `pg` statically: the PostgreSQL modules load on first use, so SQLite users
+// never load the driver.
+
+/** True for a URL that selects the PostgreSQL store. */
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
+
+export type { PgStoreOptions };
+
+/** The `Store` on PostgreSQL (schema migrated on open), for N instances on one database. */
+export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
+  return (await import('./pg/store.ts')).openPgStore(opts);
+}
+
+/** The board's store on PostgreSQL (schema migrated on open). */
+export async function openPgBoardStore(opts: { url: string }): Promise<BoardStore> {
+  return (await import('./pg/board.ts')).openPgBoardStore(opts);
+}
+
+/** The store a URL selects: PostgreSQL (loaded only then, migrated on open) or embedded SQLite. */
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') return openSqliteStore(opts);
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  return openPgStore({ ...opts, url: opts.databaseUrl });
+}
+
+/** The board's store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
+export async function openBoardStore(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<BoardStore> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
+    return openSqliteBoardStore({ dataDir: opts.dataDir });
+  }
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  return openPgBoardStore({ url: opts.databaseUrl });
+}
+
+/** A database URL fit for logs: the password is replaced by `***`. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}

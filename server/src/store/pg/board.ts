@@ -1,0 +1,204 @@
+import type pg from 'pg';
+import type { BoardStore, BoardVariant, CardQuery, CardSort } from '../board-types.ts';
+import type { CardRow, VariantRow as StoredVariantRow } from '../rows.ts';
+import { PRIORITY_RANK, SEVERITY_RANK } from '../sqlite-board.ts';
+import { migratePg } from './migrations.ts';
+import { createPgPool } from './pool.ts';
+import { createPgSessions } from './sessions.ts';
+import { withoutNul } from './text.ts';
+
+/** Columns of each sort's keyset, each served by an index of PostgreSQL migration 2. */
+const KEY_COLUMNS: Record<CardSort, string[]> = {
+  last_seen: ['last_seen_at', 'id'],
+  first_seen: ['created_at', 'id'],
+  count: ['occurrence_count', 'id'],
+  severity: ['severity_rank', 'id'],
+  priority: ['priority_rank', 'id'],
+  title: ['title COLLATE "C"', 'id'],
+};
+const FIELD: Record<string, string> = { 'title COLLATE "C"': 'title' };
+
+type SummaryRow = Pick<
+  CardRow,
+  | 'id'
+  | 'title'
+  | 'severity'
+  | 'priority'
+  | 'tags'
+  | 'occurrence_count'
+  | 'description_type'
+  | 'created_at'
+  | 'last_seen_at'
+> & { severity_rank: number; priority_rank: number };
+
+type VariantRow = StoredVariantRow & { description_length: number | null };
+
+const toVariant = (r: VariantRow): BoardVariant => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  descriptionLength: r.description_length ?? 0,
+  fileName: r.file_name,
+  lineNumber: r.line_number,
+  count: r.count,
+  firstSeenAt: r.first_seen_at,
+  lastSeenAt: r.last_seen_at,
+  aggregate: r.aggregate === 1,
+});
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The board's reads on PostgreSQL: the same answers as the SQLite board store, from the same
+ * shapes of index (keyset pagination), over a small pool of its own.
+ */
+export async function openPgBoardStore(opts: { url: string }): Promise<BoardStore> {
+  const pool = createPgPool({ url: opts.url, max: 4 });
+  try {
+    await migratePg(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    (await pool.query<T>(sql, values)).rows;
+  const projectSql = `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
+      (SELECT COUNT(*)::integer FROM cards c WHERE c.project_id = p.id) AS cards,
+      COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
+        AND u.project_id = p.id), 0) AS "eventsToday"
+    FROM projects p`;
+  const variantSql = `SELECT id, title, substr(description, 1, $1) AS description,
+      length(description) AS description_length, file_name, line_number, count, first_seen_at,
+      last_seen_at, aggregate FROM variants WHERE card_id = $2`;
+
+  return {
+    ...createPgSessions(pool),
+    async overview(day) {
+      const projects = await all<{ accountId: number }>(
+        `${projectSql} ORDER BY p.account_id, p.id`,
+        [day],
+      );
+      const accounts = await all<{ id: number; name: string; plan: never }>(
+        'SELECT id, name, plan FROM accounts ORDER BY id',
+      );
+      return accounts.map((a) => ({
+        ...a,
+        projects: projects.filter((p) => p.accountId === a.id) as never[],
+      }));
+    },
+    getProject: async (id, day) =>
+      (
+        await all(
+          `SELECT x.*, a.name AS "accountName", a.plan FROM (${projectSql} WHERE p.id = $2) x
+           JOIN accounts a ON a.id = x."accountId"`,
+          [day, id],
+        )
+      )[0] as never,
+    async listCards(projectId, query) {
+      const { sql, params } = pgCardsSql(projectId, query);
+      const rows = await all<SummaryRow>(sql, params);
+      const more = rows.length > query.limit;
+      const page = rows.slice(0, query.limit);
+      if (query.before) page.reverse();
+      return {
+        more,
+        cards: page.map((r) => ({
+          id: r.id,
+          title: r.title,
+          severity: r.severity,
+          priority: r.priority,
+          tags: JSON.parse(r.tags) as string[],
+          occurrenceCount: r.occurrence_count,
+          descriptionType: r.description_type,
+          firstSeenAt: r.created_at,
+          lastSeenAt: r.last_seen_at,
+          key: KEY_COLUMNS[query.sort].map((c) => r[(FIELD[c] ?? c) as keyof SummaryRow]),
+        })),
+      };
+    },
+    async getCard(projectId, cardId, day) {
+      const [r] = await all<CardRow>('SELECT * FROM cards WHERE id = $1 AND project_id = $2', [
+        cardId,
+        projectId,
+      ]);
+      return (
+        r && {
+          id: r.id,
+          projectId: r.project_id,
+          title: r.title,
+          description: r.description,
+          descriptionType: r.description_type,
+          severity: r.severity,
+          priority: r.priority,
+          tags: JSON.parse(r.tags) as string[],
+          occurrenceCount: r.occurrence_count,
+          fileName: r.file_name,
+          lineNumber: r.line_number,
+          firstSeenAt: r.created_at,
+          lastSeenAt: r.last_seen_at,
+          eventsToday: r.usage_day === day ? r.usage_count : 0,
+        }
+      );
+    },
+    listVariants: async (cardId, bodyChars) =>
+      (
+        await all<VariantRow>(`${variantSql} ORDER BY aggregate, last_seen_at DESC, id DESC`, [
+          bodyChars,
+          cardId,
+        ])
+      ).map(toVariant),
+    async getVariant(cardId, variantId) {
+      const [r] = await all<VariantRow>(`${variantSql} AND id = $3`, [1 << 30, cardId, variantId]);
+      return r === undefined ? undefined : toVariant(r);
+    },
+    async cardHours(cardId, fromHour, toHour) {
+      const counts = new Array<number>(Math.max(0, toHour - fromHour + 1)).fill(0);
+      const rows = await all<{ hour: number; count: number }>(
+        'SELECT hour, count FROM card_hours WHERE card_id = $1 AND hour BETWEEN $2 AND $3',
+        [cardId, fromHour, toHour],
+      );
+      for (const r of rows) counts[r.hour - fromHour] = r.count;
+      return counts;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** One keyset page, as `cardsSql` of the SQLite board store, with PostgreSQL placeholders. */
+export function pgCardsSql(projectId: number, q: CardQuery) {
+  const columns = KEY_COLUMNS[q.sort];
+  const params: (string | number)[] = [projectId];
+  const next = (value: string | number) => {
+    // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
+    params.push(typeof value === 'string' ? withoutNul(value) : value);
+    return `$${params.length}`;
+  };
+  const where = ['project_id = $1'];
+  if (q.severity !== undefined)
+    where.push(`severity_rank = ${next(SEVERITY_RANK[q.severity] ?? -1)}`);
+  if (q.priority !== undefined)
+    where.push(`priority_rank = ${next(PRIORITY_RANK[q.priority] ?? -1)}`);
+  if (q.tag !== undefined) where.push(`tags::jsonb ? ${next(q.tag)}`);
+  // ILIKE: case-insensitive as SQLite's LIKE (which folds ASCII only).
+  if (q.text !== undefined) where.push(`title ILIKE ${next(likeText(q.text))} ESCAPE '\\'`);
+  const boundary = q.after ?? q.before;
+  const backwards = q.before !== undefined;
+  const descending = (q.dir === 'desc') !== backwards;
+  if (boundary) {
+    // PostgreSQL compares typed values: a key from the URL must fit its columns' types.
+    const fits = (v: string | number, i: number) =>
+      columns[i]!.startsWith('title') ? typeof v === 'string' : Number.isSafeInteger(v);
+    if (boundary.length !== columns.length || !boundary.every(fits))
+      throw new RangeError('The page key does not fit the sort.');
+    const values = boundary.map((v) => next(v));
+    where.push(`(${columns.join(', ')}) ${descending ? '<' : '>'} (${values.join(', ')})`);
+  }
+  const order = columns.map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+  const limit = next(q.limit + 1);
+  return {
+    sql: `SELECT id, title, severity, priority, tags, occurrence_count, description_type,
+      created_at, last_seen_at, severity_rank, priority_rank FROM cards
+      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`,
+    params,
+  };
+}

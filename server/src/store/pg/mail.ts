@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import type { OutboxMail } from '../types.ts';
+
+interface OutboxRow {
+  id: number;
+  account_id: number;
+  recipients: string;
+  subject: string;
+  body: string;
+  created_at: number;
+  sent_at: number | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+const toMail = (r: OutboxRow): OutboxMail => ({
+  id: r.id,
+  accountId: r.account_id,
+  to: JSON.parse(r.recipients),
+  subject: r.subject,
+  text: r.body,
+  createdAt: new Date(r.created_at).toISOString(),
+  sentAt: r.sent_at === null ? null : new Date(r.sent_at).toISOString(),
+  attempts: r.attempts,
+  lastError: r.last_error,
+});
+
+/** How long an instance holds the mail it took from the outbox before another may retry it. */
+const CLAIM_MS = 120_000;
+
+/**
+ * The outbox on PostgreSQL. Several instances drain it at once, so `pendingMail` claims the rows it
+ * returns for a while (`FOR UPDATE SKIP LOCKED`): each e-mail goes out through one instance, and a
+ * crashed instance's claims lapse so another retries them.
+ */
+export function createPgMail(pool: pg.Pool) {
+  return {
+    async pendingMail(limit: number) {
+      const now = Date.now();
+      const { rows } = await pool.query<OutboxRow>(
+        `UPDATE outbox SET claimed_until = $2 WHERE id IN (
+           SELECT id FROM outbox WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < $3)
+           ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [limit, now + CLAIM_MS, now],
+      );
+      return rows.sort((a, b) => a.id - b.id).map(toMail);
+    },
+    async listMail(accountId?: number) {
+      const { rows } = await pool.query<OutboxRow>(
+        'SELECT * FROM outbox WHERE ($1::integer IS NULL OR account_id = $1) ORDER BY id',
+        [accountId ?? null],
+      );
+      return rows.map(toMail);
+    },
+    async markMail(id: number, result: { sent: boolean; error?: string }) {
+      await pool.query(
+        `UPDATE outbox SET attempts = attempts + 1, sent_at = $1, last_error = $2,
+           claimed_until = NULL WHERE id = $3`,
+        [result.sent ? Date.now() : null, result.error ?? null, id],
+      );
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import type pg from 'pg';
+import type { IngestConfig } from '../ingest.ts';
+import { toCard, toVariant, type CardRow, type VariantRow } from '../rows.ts';
+import type {
+  Account,
+  AuthKey,
+  EncryptionKeyPair,
+  KeySummary,
+  Member,
+  Plan,
+  Project,
+  Store,
+} from '../types.ts';
+import { createAuthLookup } from './auth-lookup.ts';
+import { createPgIngest } from './ingest.ts';
+import { createPgMail } from './mail.ts';
+import { migratePg } from './migrations.ts';
+import { createPgPool, inTransaction } from './pool.ts';
+
+export interface PgStoreOptions extends IngestConfig {
+  /** `postgres://user:password@host:port/database`; the schema is migrated on open. */
+  url: string;
+  /** Connections this instance keeps open. @default 10 */
+  poolSize?: number;
+}
+
+interface KeyRow {
+  id: number;
+  project_id: number;
+  kind: AuthKey['kind'];
+  name: string;
+  lookup: string;
+  origins: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+interface EncRow {
+  lookup: string;
+  public_key: string;
+  private_key: Buffer;
+}
+const ENC_COLS = `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = $1
+  AND kind = 'encryption' AND revoked_at IS NULL`;
+const toPair = (r: EncRow): EncryptionKeyPair => ({
+  keyId: r.lookup,
+  publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+  privateKey: new Uint8Array(r.private_key),
+});
+
+const PROJECT_COLS = 'SELECT id, account_id AS "accountId", name, state FROM projects';
+
+/**
+ * The Store on PostgreSQL, for any number of service instances sharing one database. Nothing is
+ * cached across requests: every read sees what any instance committed, so a revoked key is refused
+ * on the very next request to any instance (an indexed lookup costs one round trip).
+ */
+export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
+  const pool = createPgPool({ url: opts.url, max: opts.poolSize });
+  try {
+    await migratePg(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const now = opts.now;
+  const ingest = createPgIngest(pool, opts);
+  const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[]) =>
+    (await pool.query<T>(sql, values)).rows[0];
+  const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    (await pool.query<T>(sql, values)).rows;
+
+  const withMembers = async (rows: { id: number; name: string; plan: Plan }[]) => {
+    if (rows.length === 0) return [];
+    const members = await all<Member & { account_id: number }>(
+      'SELECT account_id, email, role FROM members WHERE account_id = ANY($1) ORDER BY id',
+      [rows.map((r) => r.id)],
+    );
+    return rows.map((r): Account => ({
+      ...r,
+      members: members
+        .filter((m) => m.account_id === r.id)
+        .map(({ email, role }) => ({ email, role })),
+    }));
+  };
+
+  return {
+    createAccount: (input) =>
+      inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ id: number; name: string; plan: Plan }>(
+          'INSERT INTO accounts (name, plan, created_at) VALUES ($1, $2, $3) RETURNING id, name, plan',
+          [input.name, input.plan, now()],
+        );
+        for (const m of input.members) {
+          await client.query('INSERT INTO members (account_id, email, role) VALUES ($1, $2, $3)', [
+            rows[0]!.id,
+            m.email,
+            m.role,
+          ]);
+        }
+        return { ...rows[0]!, members: input.members.map(({ email, role }) => ({ email, role })) };
+      }),
+    getAccount: async (id) =>
+      (await withMembers(await all('SELECT id, name, plan FROM accounts WHERE id = $1', [id])))[0],
+    listAccounts: async () =>
+      withMembers(await all('SELECT id, name, plan FROM accounts ORDER BY id')),
+    createProject: async ({ accountId, name }) =>
+      (await one<Project>(
+        `INSERT INTO projects (account_id, name, created_at) VALUES ($1, $2, $3)
+         RETURNING id, account_id AS "accountId", name, state`,
+        [accountId, name, now()],
+      ))!,
+    getProject: (id) => one<Project>(`${PROJECT_COLS} WHERE id = $1`, [id]),
+    listProjects: (accountId) =>
+      accountId === undefined
+        ? all<Project>(`${PROJECT_COLS} ORDER BY id`)
+        : all<Project>(`${PROJECT_COLS} WHERE account_id = $1 ORDER BY id`, [accountId]),
+    setProjectState: async (id, state) =>
+      (await one<Project>(
+        `UPDATE projects SET state = $2 WHERE id = $1
+         RETURNING id, account_id AS "accountId", name, state`,
+        [id, state],
+      ))!,
+    insertKey: async (k) =>
+      (await one<{ id: number }>(
+        `INSERT INTO api_keys (project_id, kind, name, lookup, secret_hash, origins, public_key,
+           private_key, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [
+          k.projectId,
+          k.kind,
+          k.name,
+          k.lookup,
+          k.secretHash ?? null,
+          JSON.stringify(k.origins ?? []),
+          k.publicKey ?? null,
+          k.privateKey ?? null,
+          now(),
+        ],
+      ))!.id,
+    listKeys: async (projectId) =>
+      (
+        await all<KeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY id', [projectId])
+      ).map((r): KeySummary => ({
+        id: r.id,
+        projectId: r.project_id,
+        kind: r.kind,
+        name: r.name,
+        publicId: r.kind === 'publishable' ? null : r.lookup,
+        origins: JSON.parse(r.origins),
+        createdAt: new Date(r.created_at).toISOString(),
+        revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+      })),
+    revokeKey: async (id) =>
+      (
+        await pool.query(
+          'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL',
+          [now(), id],
+        )
+      ).rowCount === 1,
+    findAuthKey: createAuthLookup(pool),
+    findEncryptionKey: async (projectId, keyId) => {
+      if (keyId?.includes('\u0000')) return undefined; // no key id holds it (PostgreSQL text cannot)
+      const r = await one<EncRow>(
+        `${ENC_COLS} AND ($2::text IS NULL OR lookup = $2) ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [projectId, keyId ?? null],
+      );
+      return r && toPair(r);
+    },
+    listEncryptionKeys: async (projectId, limit) =>
+      (
+        await all<EncRow>(`${ENC_COLS} ORDER BY created_at DESC, id DESC LIMIT $2`, [
+          projectId,
+          limit,
+        ])
+      ).map(toPair),
+    rateState: ingest.rateState,
+    ingest: ingest.ingest,
+    listCards: async (projectId) => {
+      const cards = await all<CardRow>('SELECT * FROM cards WHERE project_id = $1 ORDER BY id', [
+        projectId,
+      ]);
+      const variants = await all<VariantRow & { card_id: number }>(
+        `SELECT v.* FROM variants v JOIN cards c ON c.id = v.card_id WHERE c.project_id = $1
+         ORDER BY v.card_id, v.aggregate, v.last_seen_at DESC, v.id DESC`,
+        [projectId],
+      );
+      const byCard = new Map<number, VariantRow[]>();
+      for (const v of variants) {
+        const list = byCard.get(v.card_id) ?? [];
+        list.push(v);
+        byCard.set(v.card_id, list);
+      }
+      return cards.map((row) => ({
+        ...toCard(row),
+        variants: (byCard.get(row.id) ?? []).map(toVariant),
+      }));
+    },
+    ...createPgMail(pool),
+    close: async () => {
+      await ingest.drain();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// The store-dependent suites again, on PostgreSQL: the same files as the `server` project, with
+// `inject('postgresUrl')` set, so every service under test gets a fresh database (test/store-kind.ts).
+// Suites of store-independent code (core, board on SQLite) run once, in `server`.
+export const POSTGRES_SUITES = [
+  'test/store/store.test.ts',
+  'test/store/limits.test.ts',
+  'test/store/durability.test.ts',
+  'test/store/pg-*.test.ts',
+  'test/http/*.test.ts',
+  'test/auth/authenticate.test.ts',
+  'test/core/encryption.test.ts',
+  'test/mail/*.test.ts',
+  'test/cli/*.test.ts',
+  'test/board/http.test.ts',
+  'test/board/cli.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    name: 'server-pg',
+    include: POSTGRES_SUITES,
+    globalSetup: ['test/postgres-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
