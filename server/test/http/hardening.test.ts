@@ -4,7 +4,9 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { report, type Service, spawnService, TASKS } from '../helpers.ts';
+import { STORE_KIND } from '../store-kind.ts';
 
 // Black-box, against the built service: rate headers on every answer once the project is known,
 // lone surrogates, line_number bounds, stalled bodies and 413s that reach the client.
@@ -191,35 +193,51 @@ describe('lone surrogates (replaced by U+FFFD before validation, dedup and stora
     const second = await svc.post(raw('Lone \\udc00'), svc.bearer());
     expect([second.status, (await second.json()).deduplicated]).toEqual([200, true]);
 
-    const db = new Database(join(svc.dataDir, 'svc.sqlite'), { readonly: true });
-    try {
-      const rows = db
-        .prepare(
-          `SELECT CAST(title AS BLOB) AS t, CAST(description AS BLOB) AS d, CAST(tags AS BLOB) AS g,
-             CAST(file_name AS BLOB) AS f FROM cards WHERE title LIKE 'Lone %'`,
-        )
-        .all() as Record<string, Buffer>[];
-      expect(rows).toHaveLength(1);
-      const strict = new TextDecoder('utf-8', { fatal: true });
-      for (const value of Object.values(rows[0]!)) expect(() => strict.decode(value)).not.toThrow();
-      expect(strict.decode(rows[0]!.t)).toBe('Lone \ufffd');
-      const variants = db
-        .prepare(
-          `SELECT CAST(v.title AS BLOB) AS t, CAST(v.description AS BLOB) AS d,
-             CAST(v.file_name AS BLOB) AS f FROM variants v JOIN cards c ON c.id = v.card_id
-           WHERE c.title LIKE 'Lone %' AND v.aggregate = 0`,
-        )
-        .all() as Record<string, Buffer | null>[];
-      expect(variants.length).toBeGreaterThan(0);
-      for (const row of variants) {
-        for (const value of Object.values(row))
-          if (value) expect(() => strict.decode(value)).not.toThrow();
-      }
-    } finally {
-      db.close();
+    const { cards, variants } = await storedBytes(svc);
+    expect(cards).toHaveLength(1);
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    for (const value of Object.values(cards[0]!)) expect(() => strict.decode(value)).not.toThrow();
+    expect(strict.decode(cards[0]!.t)).toBe('Lone \ufffd');
+    expect(variants.length).toBeGreaterThan(0);
+    for (const row of variants) {
+      for (const value of Object.values(row))
+        if (value) expect(() => strict.decode(value)).not.toThrow();
     }
   });
 });
+
+/** The stored bytes of the `Lone …` card and its variants, read from the database itself. */
+async function storedBytes(service: Service) {
+  // SQLite stores text as sent; PostgreSQL checks the encoding itself, and convert_to shows the bytes.
+  const bytes = (column: string) =>
+    STORE_KIND === 'postgres' ? `convert_to(${column}, 'UTF8')` : `CAST(${column} AS BLOB)`;
+  const cardsSql = `SELECT ${bytes('title')} AS t, ${bytes('description')} AS d, ${bytes('tags::text')} AS g,
+      ${bytes('file_name')} AS f FROM cards WHERE title LIKE 'Lone %'`;
+  const variantsSql = `SELECT ${bytes('v.title')} AS t, ${bytes('v.description')} AS d,
+      ${bytes('v.file_name')} AS f FROM variants v JOIN cards c ON c.id = v.card_id
+      WHERE c.title LIKE 'Lone %' AND v.aggregate = 0`;
+  if (STORE_KIND === 'postgres') {
+    const client = new pg.Client({ connectionString: service.databaseUrl });
+    await client.connect();
+    try {
+      const cards = (await client.query(cardsSql)).rows as Record<string, Buffer>[];
+      const variants = (await client.query(variantsSql)).rows as Record<string, Buffer | null>[];
+      return { cards, variants };
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(service.dataDir, 'svc.sqlite'), { readonly: true });
+  try {
+    const sqliteSql = (sql: string) => sql.replace('tags::text', 'tags');
+    return {
+      cards: db.prepare(sqliteSql(cardsSql)).all() as Record<string, Buffer>[],
+      variants: db.prepare(variantsSql).all() as Record<string, Buffer | null>[],
+    };
+  } finally {
+    db.close();
+  }
+}
 
 describe('line_number is a positive 32-bit integer (contract 2.1, spec maximum)', () => {
   it('2147483647 is kept; 2147483648, 2^63 and 1e300 are 422', async () => {

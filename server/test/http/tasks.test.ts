@@ -234,14 +234,13 @@ describe('U+0000 in text fields', () => {
 });
 
 describe('large line numbers', () => {
-  it('any integer line number is kept as sent', async () => {
-    for (const line of [2 ** 31, 2 ** 53 - 1, 1e20]) {
-      const r = await svc.post(
-        report({ title: `Line ${line}`, file_name: 'big.ts', line_number: line }),
-        svc.bearer(),
-      );
-      expect([line, r.status]).toEqual([line, 201]);
-      expect((await r.json()).data.line_number).toBe(line);
-    }
+  it('the largest line number of the spec (2^31 - 1) is kept as sent', async () => {
+    const line = 2 ** 31 - 1;
+    const r = await svc.post(
+      report({ title: `Line ${line}`, file_name: 'big.ts', line_number: line }),
+      svc.bearer(),
+    );
+    expect(r.status).toBe(201);
+    expect((await r.json()).data.line_number).toBe(line);
   });
 });
