@@ -6,7 +6,9 @@ import { emitErrorNames } from './emit/error-names.ts';
 import { emitErrors } from './emit/errors.ts';
 import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
+import { emitOptions } from './emit/options.ts';
 import { emitPhp, PHP_DIRS } from './emit/php/index.ts';
+import { emitRetry } from './emit/retry.ts';
 import { emitSchema } from './emit/schema.ts';
 import { emitService } from './emit/service.ts';
 import { emitWire } from './emit/wire.ts';
@@ -34,6 +36,8 @@ export async function generateFromDocument(
     emitMethods(model),
     emitErrors(model),
     emitErrorNames(model),
+    emitRetry(model),
+    emitOptions(model),
     emitService(model),
     emitRuntimeLimits(model),
     await emitWire(model),

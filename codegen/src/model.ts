@@ -93,7 +93,6 @@ export class ModelError extends Error {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Checks the method table; returns the list of problems (empty when valid). */
 export function checkMethodTable(table: MethodTable): string[] {
@@ -122,8 +121,6 @@ export function checkMethodTable(table: MethodTable): string[] {
     if (!priorities.includes(m.priority)) {
       problems.push(`method "${m.name}": priority "${m.priority}" is not in the Priority enum`);
     }
-    const want = m.isDefaultAlias ? m.severity : m.severity + capitalize(m.priority);
-    if (m.name !== want) problems.push(`method "${m.name}" should be named "${want}"`);
     if (m.isDefaultAlias && m.priority !== defaultPriority) {
       problems.push(`bare method "${m.name}" must have the default priority "${defaultPriority}"`);
     }

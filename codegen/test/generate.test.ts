@@ -31,6 +31,8 @@ describe('generate', () => {
       'runtime/src/generated/errors.gen.ts',
       'runtime/src/generated/limits.gen.ts',
       'runtime/src/generated/methods.gen.ts',
+      'runtime/src/generated/options.gen.ts',
+      'runtime/src/generated/retry.gen.ts',
       'runtime/src/generated/service.gen.ts',
       'runtime/src/generated/wire.gen.ts',
       'server/src/generated/limits.gen.ts',

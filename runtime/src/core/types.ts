@@ -1,17 +1,18 @@
 // Internal types shared by the core modules (not part of the public API unless re-exported).
-import type { Priority, Severity } from '../generated/methods.gen.ts';
+import type { components } from '../generated/wire.gen.ts';
 import type { CaptureLocation } from '../location/types.ts';
 
-/** The JSON body of contract section 2.1 as this SDK sends it. */
-export interface WirePayload {
-  severity: Severity;
-  priority: Priority;
-  title: string;
-  tags: string[];
-  description?: string;
-  file_name?: string;
-  line_number?: number;
-}
+/** The generated `TaskReport` of the spec (contract 2.1). */
+type TaskReport = components['schemas']['TaskReport'];
+
+/**
+ * The JSON body of contract section 2.1 as this SDK sends it: the spec's `TaskReport`, with the
+ * fields the SDK always sends (`priority`, `title`, `tags`) required and `tags` in array form.
+ */
+export type WirePayload = Omit<TaskReport, 'priority' | 'title' | 'tags'> &
+  Required<Pick<TaskReport, 'priority' | 'title'>> & {
+    tags: Extract<TaskReport['tags'], readonly unknown[]>;
+  };
 
 /** Where the SDK writes. `warn` is used for the few messages that show even with `debug` off. */
 export interface Logger {
