@@ -74,6 +74,8 @@ export interface Model {
   methods: MethodTable;
   errors: ErrorMapping;
   limits: RuntimeLimits;
+  /** Title of a report without title or description line (`x-svc-untitled`, contract 2.1). */
+  untitledTitle: string;
   serverLimits: ServerLimits;
   plans: Record<string, Plan>;
   service: { url: string; tasksPath: string };

@@ -3,10 +3,23 @@
 // signature skew, project quota share and the plans table from `x-svc-limits` / `x-svc-plans`).
 import { StructureKind } from 'ts-morph';
 import type { Model } from '../model.ts';
-import { type Artifact, asConst, constant, createProject, doc, printStatements } from './common.ts';
+import {
+  type Artifact,
+  asConst,
+  constant,
+  createProject,
+  doc,
+  literal,
+  printStatements,
+} from './common.ts';
 
 export const RUNTIME_LIMITS_PATH = 'runtime/src/generated/limits.gen.ts';
 export const SERVER_LIMITS_PATH = 'server/src/generated/limits.gen.ts';
+
+const untitled = (model: Model) =>
+  constant('UNTITLED_TITLE', literal(model.untitledTitle), [
+    'Title of a report that has no title and no non-empty description line.',
+  ]);
 
 export function emitRuntimeLimits(model: Model): Artifact {
   const text = printStatements(createProject(), RUNTIME_LIMITS_PATH, [
@@ -14,6 +27,7 @@ export function emitRuntimeLimits(model: Model): Artifact {
       'Field limits (characters, except `lineNumberMin`). The SDK clamps `title` to `titleMax`, each',
       'tag to `tagMax` and `description` to `sdkDescriptionMax`; the server rejects more than `descriptionMax`.',
     ]),
+    untitled(model),
   ]);
   return { path: RUNTIME_LIMITS_PATH, text };
 }
@@ -24,6 +38,7 @@ export function emitServerLimits(model: Model): Artifact {
       'Field limits (as the runtime) plus: variants kept per card, signature timestamp skew in seconds',
       'either way, and the share of the account quota one project may use (with >1 active project).',
     ]),
+    untitled(model),
     constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',
     ]),

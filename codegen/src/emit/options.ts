@@ -37,7 +37,7 @@ export function emitOptions(model: Model): Artifact {
   const ranges = Object.fromEntries(
     values
       .filter((o) => o.minimum !== undefined)
-      .map((o) => [o.name, { min: o.minimum, max: o.maximum, integer: o.type === 'integer' }]),
+      .map((o) => [o.name, [o.minimum, o.maximum, o.type === 'integer']]),
   );
   const env = Object.fromEntries(js.filter((o) => o.env).map((o) => [o.name, o.env]));
   const fields: InterfaceDeclarationStructure = {
@@ -62,7 +62,8 @@ export function emitOptions(model: Model): Artifact {
     ]),
     constant('BROWSER_OPTION_DEFAULTS', asConst(browser), ['Defaults that differ in browsers.']),
     constant('OPTION_RANGES', asConst(ranges), [
-      'Numeric options: inclusive range, and whether the value is a whole number (floored).',
+      'Numeric options: `[minimum, maximum, whole]`, the inclusive range and whether the value is a',
+      'whole number (floored).',
     ]),
     constant('OPTION_ENV', asConst(env), [
       'The environment variable a server integration reads each option from (contract 5.5).',

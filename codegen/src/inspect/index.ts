@@ -3,7 +3,7 @@ import type { Model } from '../model.ts';
 import { readClient, readOptions } from './client.ts';
 import type { Doc } from './document.ts';
 import { readErrorMapping } from './errors.ts';
-import { readPlans, readRuntimeLimits, readServerLimits } from './limits.ts';
+import { readPlans, readRuntimeLimits, readServerLimits, readUntitledTitle } from './limits.ts';
 import { readMethodTable } from './methods.ts';
 import { readSchemas, readService } from './service.ts';
 
@@ -12,6 +12,7 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     methods: readMethodTable(document),
     errors: readErrorMapping(document),
     limits: readRuntimeLimits(document),
+    untitledTitle: readUntitledTitle(document),
     serverLimits: readServerLimits(document),
     plans: readPlans(document),
     service: readService(document, options.server),

@@ -31,6 +31,9 @@ final class Limits
     /** Smallest `line_number`. */
     public const LINE_NUMBER_MIN = 1;
 
+    /** Title of a report without title and without a non-empty description line. */
+    public const UNTITLED_TITLE = 'Untitled error';
+
     /** Most tags kept per card (a guard; the contract sets no count). */
     public const MAX_TAGS = 100;
 }

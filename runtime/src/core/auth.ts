@@ -14,17 +14,21 @@ const trimmed = (value: unknown) =>
 
 /**
  * Signed auth wins when `keyId` and `signingSecret` are both set, because the secret never leaves
- * the process; an `apiKey` given as well is ignored with a warning. Returns the warnings to show, as
- * message names (./messages.ts; the texts stay out of the start-up code).
+ * the process; an `apiKey` given as well is ignored with a warning. `warn` gets each warning as a
+ * message name (./messages.ts; the texts stay out of the start-up code).
  */
-export function pickCredentials(apiKey: unknown, keyId: unknown, signingSecret: unknown) {
+export function pickCredentials(
+  apiKey: unknown,
+  keyId: unknown,
+  signingSecret: unknown,
+  warn: (message: MessageName) => void,
+): Credentials | undefined {
   const [key, id, secret] = [trimmed(apiKey), trimmed(keyId), trimmed(signingSecret)];
-  const warnings: MessageName[] = [];
   let credentials: Credentials | undefined;
   if (id && secret) credentials = { kind: 'signed', keyId: id, signingSecret: secret };
   else if (key) credentials = { kind: 'bearer', apiKey: key };
-  if (id && secret && key) warnings.push(API_KEY_IGNORED);
-  if (!id !== !secret) warnings.push(KEY_PAIR_INCOMPLETE);
-  if (!credentials) warnings.push(NO_CREDENTIALS);
-  return { credentials, warnings };
+  if (id && secret && key) warn(API_KEY_IGNORED);
+  if (!id !== !secret) warn(KEY_PAIR_INCOMPLETE);
+  if (!credentials) warn(NO_CREDENTIALS);
+  return credentials;
 }

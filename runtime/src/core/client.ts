@@ -1,7 +1,12 @@
 // The core client: option resolution, the reporting pipeline and the 16 methods. Platform neutral;
 // src/index.node.ts and src/index.browser.ts plug in location capture and shutdown hooks.
 import { LIMITS } from '../generated/limits.gen.ts';
-import { REPORTING_METHODS, type ReportingMethods } from '../generated/methods.gen.ts';
+import {
+  type Priority,
+  REPORTING_METHODS,
+  type ReportingMethods,
+  type Severity,
+} from '../generated/methods.gen.ts';
 import type { Location } from '../location/types.ts';
 import { pickCredentials } from './auth.ts';
 import { clamp, clampTail } from './clamp.ts';
@@ -55,7 +60,7 @@ export function createCoreClient(
     fetch: platform.fetch,
     ...(injected && typeof injected === 'object' ? injected : {}),
   };
-  const config = resolveOptions(options, platform.sourceMapsDefault);
+  const config = resolveOptions(options, platform.optionDefaults);
   const option = (key: string) => read(options, key);
   const secrets = [option('apiKey'), option('signingSecret')].filter(
     (value): value is string => typeof value === 'string' && !!value,
@@ -65,12 +70,12 @@ export function createCoreClient(
   let result = emptyResult();
   const tally = (bucket: Bucket) => count(result, bucket);
 
-  const { credentials, warnings } = pickCredentials(
+  const credentials = pickCredentials(
     option('apiKey'),
     option('keyId'),
     option('signingSecret'),
+    config.enabled ? debug.warn : () => {},
   );
-  if (config.enabled) for (const warning of warnings) debug.warn(warning);
   const [url, given] = resolveServiceUrl(read(deps, 'serviceUrl'), platform.envServiceUrl?.());
   if (config.enabled && !url && !config.logLocally) debug.warn(BAD_SERVICE_URL, given);
   const pipeline = createPipeline(
@@ -96,11 +101,11 @@ export function createCoreClient(
   const setBusy =
     platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload }) ?? (() => {});
 
-  const env = config.environment ? [`env:${config.environment}`] : [];
-  const baseTags = addTags(
-    addTags(addTags([], config.defaultTags), env),
-    config.release ? [`release:${config.release}`] : [],
-  );
+  // An unset environment or release gives `undefined`, which addTags skips.
+  const baseTags = addTags(addTags([], config.defaultTags), [
+    config.environment && `env:${config.environment}`,
+    config.release && `release:${config.release}`,
+  ]);
   /** Renders non-string values: the platform's, else a lazy chunk loaded on first need. */
   let render = platform.describe;
   let rendering: Promise<Render> | undefined;
@@ -127,8 +132,7 @@ export function createCoreClient(
 
   /** Location known: beforeSend (maybe async), validation, then the queue. */
   function located(payload: WirePayload, location: Location | undefined, held: boolean) {
-    if (typeof location?.file_name === 'string' && location.file_name)
-      payload.file_name = clampTail(location.file_name, LIMITS.fileNameMax);
+    if (location?.file_name) payload.file_name = clampTail(location.file_name, LIMITS.fileNameMax);
     const line = location?.line_number;
     if (Number.isSafeInteger(line) && (line as number) >= LIMITS.lineNumberMin)
       payload.line_number = line;
@@ -227,8 +231,10 @@ export function createCoreClient(
   } as SvcClient;
   // The reporting methods of the generated table: each name sets its severity and priority.
   const methods = client as unknown as Record<string, unknown>;
-  for (const [name, { severity, priority }] of Object.entries(REPORTING_METHODS))
-    methods[name] = (title: unknown, description?: unknown, tags?: unknown) =>
-      report(severity, priority, title, description, tags);
+  for (const [severity, row] of Object.entries(REPORTING_METHODS))
+    for (const [priority, names] of Object.entries(row))
+      for (const name of names)
+        methods[name] = (title: unknown, description?: unknown, tags?: unknown) =>
+          report(severity as Severity, priority as Priority, title, description, tags);
   return client;
 }

@@ -53,26 +53,26 @@ export function read(options: unknown, key: string): unknown {
 }
 
 /**
- * Typed, in-range values for every option (defaults and ranges generated from the spec); invalid
- * values fall back to their defaults.
+ * Typed, in-range values for every option (defaults and ranges generated from the spec): a value
+ * of another type than its default, or a number outside its range, gives the default.
  */
-export function resolveOptions(options: unknown, sourceMapsDefault: boolean): Resolved {
-  const resolved: Record<string, unknown> = { defaultTags: read(options, 'defaultTags') };
-  const defaults: Record<string, unknown> = { ...OPTION_DEFAULTS, sourceMaps: sourceMapsDefault };
-  const ranges: Record<string, { min: number; max: number; integer: boolean }> = OPTION_RANGES;
-  for (const key in defaults) {
+export function resolveOptions(
+  options: unknown,
+  platformDefaults?: Partial<Record<keyof typeof OPTION_DEFAULTS, unknown>>,
+): Resolved {
+  const resolved: Record<string, unknown> = { ...OPTION_DEFAULTS, ...platformDefaults };
+  const ranges: Record<string, readonly [number, number, boolean]> = OPTION_RANGES;
+  for (const key in resolved) {
     const value = read(options, key);
     const range = ranges[key];
-    if (typeof defaults[key] === 'boolean')
-      resolved[key] = typeof value === 'boolean' ? value : defaults[key];
-    else if (range)
-      resolved[key] =
-        typeof value === 'number' && value >= range.min && value <= range.max
-          ? range.integer
-            ? Math.floor(value)
-            : value
-          : defaults[key];
+    if (
+      typeof value === typeof resolved[key] &&
+      (!range || ((value as number) >= range[0] && (value as number) <= range[1]))
+    )
+      resolved[key] = range?.[2] ? Math.floor(value as number) : value;
   }
+  // Checked tag by tag when the tags are built (an array or a CSV string).
+  resolved.defaultTags = read(options, 'defaultTags');
   for (const key of ['environment', 'release']) {
     const value = read(options, key);
     if (typeof value === 'string' && value.trim()) resolved[key] = value.trim();

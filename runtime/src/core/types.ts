@@ -85,8 +85,11 @@ export interface Platform {
    * leaves it out and the client loads it as a lazy chunk on the first non-string value.
    */
   describe?: (value: unknown) => string | undefined;
-  /** Default of the `sourceMaps` option on this platform. */
-  sourceMapsDefault: boolean;
+  /**
+   * Option defaults that differ on this platform (the browser's generated BROWSER_OPTION_DEFAULTS).
+   * @default none: the generated OPTION_DEFAULTS
+   */
+  optionDefaults?: { sourceMaps?: boolean };
   /** Wires a new client's shutdown hooks; returns the callback told when the client is busy/idle. */
   attach?(hooks: ShutdownHooks): (busy: boolean) => void;
   /** Marks a timer as not keeping the process alive (Node `unref`). */

@@ -13,3 +13,6 @@ export const LIMITS = {
   fileNameMax: 255,
   lineNumberMin: 1,
 } as const;
+
+/** Title of a report that has no title and no non-empty description line. */
+export const UNTITLED_TITLE = 'Untitled error';

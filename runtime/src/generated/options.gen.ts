@@ -134,14 +134,17 @@ export const OPTION_DEFAULTS = {
 /** Defaults that differ in browsers. */
 export const BROWSER_OPTION_DEFAULTS = { sourceMaps: false } as const;
 
-/** Numeric options: inclusive range, and whether the value is a whole number (floored). */
+/**
+ * Numeric options: `[minimum, maximum, whole]`, the inclusive range and whether the value is a
+ * whole number (floored).
+ */
 export const OPTION_RANGES = {
-  sampleRate: { min: 0, max: 1, integer: false },
-  maxQueueSize: { min: 1, max: 1000000, integer: true },
-  concurrency: { min: 1, max: 1000, integer: true },
-  flushIntervalMs: { min: 0, max: 86400000, integer: true },
-  timeoutMs: { min: 1, max: 86400000, integer: true },
-  maxRetries: { min: 0, max: 100, integer: true },
+  sampleRate: [0, 1, false],
+  maxQueueSize: [1, 1000000, true],
+  concurrency: [1, 1000, true],
+  flushIntervalMs: [0, 86400000, true],
+  timeoutMs: [1, 86400000, true],
+  maxRetries: [0, 100, true],
 } as const;
 
 /** The environment variable a server integration reads each option from (contract 5.5). */

@@ -6,7 +6,7 @@ import { captureLocation } from '../location/browser.ts';
 
 export const browserPlatform: Platform = {
   captureLocation,
-  sourceMapsDefault: BROWSER_OPTION_DEFAULTS.sourceMaps,
+  optionDefaults: BROWSER_OPTION_DEFAULTS,
   attach(hooks) {
     try {
       if (typeof addEventListener === 'function' && typeof document !== 'undefined') {

@@ -2,7 +2,6 @@
 // package created it. Timers are unref'd so an idle or waiting client never keeps a process alive.
 import { describe } from '../core/describe.ts';
 import type { Platform, ShutdownHooks } from '../core/types.ts';
-import { OPTION_DEFAULTS } from '../generated/options.gen.ts';
 import { captureLocation } from '../location/node.ts';
 
 const REGISTRY = Symbol.for('svc.exit');
@@ -30,7 +29,6 @@ function registry(): Registry {
 export const nodePlatform: Platform = {
   captureLocation,
   describe,
-  sourceMapsDefault: OPTION_DEFAULTS.sourceMaps,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
   // Node's fetch (undici) puts a finished socket back in its pool only after the task in which
   // the response completed; a request started in that task (the queue starts the next one at

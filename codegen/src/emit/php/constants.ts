@@ -72,6 +72,11 @@ function limits(model: Model) {
         constant('FILE_NAME_MAX', l.fileNameMax, '`file_name`.'),
         constant('LINE_NUMBER_MIN', l.lineNumberMin, 'Smallest `line_number`.'),
         constant(
+          'UNTITLED_TITLE',
+          model.untitledTitle,
+          'Title of a report without title and without a non-empty description line.',
+        ),
+        constant(
           'MAX_TAGS',
           model.client.maxTags,
           'Most tags kept per card (a guard; the contract sets no count).',
