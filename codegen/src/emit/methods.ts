@@ -27,7 +27,11 @@ function methodDoc(m: ReportingMethod, model: Model): string[] {
 export function emitMethods(model: Model): Artifact {
   const { severities, priorities, defaultPriority, methods } = model.methods;
   const table: Record<string, Record<string, string[]>> = {};
-  for (const m of methods) ((table[m.severity] ??= {})[m.priority] ??= []).push(m.name);
+  for (const method of methods) {
+    const row = table[method.severity] ?? {};
+    row[method.priority] = [...(row[method.priority] ?? []), method.name];
+    table[method.severity] = row;
+  }
   const type = (name: string, text: string, docs: string[]) => ({
     kind: StructureKind.TypeAlias as const,
     isExported: true,

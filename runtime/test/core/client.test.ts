@@ -120,10 +120,14 @@ it('builds exactly the 16 generated methods, each with its severity and priority
   for (const name of names) client[name](name);
   expect(await client.flush()).toMatchObject({ sent: 16 });
   const got: Record<string, Record<string, string[]>> = {};
-  for (const q of server().requests)
-    ((got[String(q.json?.severity)] ??= {})[String(q.json?.priority)] ??= []).push(
+  for (const q of server().requests) {
+    const row = got[String(q.json?.severity)] ?? {};
+    row[String(q.json?.priority)] = [
+      ...(row[String(q.json?.priority)] ?? []),
       String(q.json?.title),
-    );
+    ];
+    got[String(q.json?.severity)] = row;
+  }
   for (const row of Object.values(got)) for (const list of Object.values(row)) list.sort();
   const want = structuredClone(REPORTING_METHODS) as unknown as Record<
     string,
