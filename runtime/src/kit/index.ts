@@ -13,4 +13,11 @@ export {
   knownSecrets,
   type SecretLeak,
 } from './secrets.ts';
-export { errorName, errorTitle, maskVolatile, PLACES, stableMessage } from './title.ts';
+export {
+  browserPlace,
+  errorName,
+  errorTitle,
+  maskVolatile,
+  PLACES,
+  stableMessage,
+} from './title.ts';

@@ -13,13 +13,11 @@ export const KEY_SHAPES = [
   { prefix: 'svc_adm_', name: 'admin token', secret: true },
 ] as const;
 
-const SECRET_SHAPES = KEY_SHAPES.filter((shape) => shape.secret);
-/** A secret in code: its prefix and 16+ key characters (the bare prefix in code or docs is none). */
-const SECRET_IN_CODE = new RegExp(
-  `(${SECRET_SHAPES.map((shape) => shape.prefix).join('|')})[A-Za-z0-9_-]{16,}`,
-);
-/** Variables whose value is a secret, also under a framework prefix (`VITE_`, `NEXT_PUBLIC_`). */
-const SECRET_VARIABLES = [OPTION_ENV.signingSecret];
+// No top-level computation below: browser code imports the kit for titles, and a bundler keeps
+// whatever runs at load time.
+
+/** The secret shapes. */
+const secretShapes = () => KEY_SHAPES.filter((shape) => shape.secret);
 /** Known secret values shorter than this are ignored: they would match by accident. */
 const MIN_KNOWN_LENGTH = 8;
 
@@ -35,8 +33,11 @@ export interface SecretLeak {
   what: string;
 }
 
-const isSecretVariable = (name: string) =>
-  SECRET_VARIABLES.some((variable) => name === variable || name.endsWith(`_${variable}`));
+/** The signing secret's variable (from the spec), also under a framework prefix (`VITE_`, `NEXT_PUBLIC_`). */
+const isSecretVariable = (name: string) => {
+  const variable = OPTION_ENV.signingSecret;
+  return name === variable || name.endsWith(`_${variable}`);
+};
 
 /** The secret values of `env`: the signing secret's variable, plain or framework-prefixed. */
 export function knownSecrets(env: Record<string, string | undefined>): KnownSecret[] {
@@ -48,9 +49,11 @@ export function knownSecrets(env: Record<string, string | undefined>): KnownSecr
 /** What in `code` (a built file) is a secret: a secret-shaped value, or a known secret value. */
 export function findSecretsInCode(code: string, known: readonly KnownSecret[]): string[] {
   const found: string[] = [];
-  const shaped = SECRET_IN_CODE.exec(code);
+  // A secret in code: its prefix and 16+ key characters (the bare prefix in code or docs is none).
+  const prefixes = secretShapes().map((shape) => shape.prefix);
+  const shaped = new RegExp(`(${prefixes.join('|')})[A-Za-z0-9_-]{16,}`).exec(code);
   if (shaped) {
-    const shape = SECRET_SHAPES.find((candidate) => candidate.prefix === shaped[1]);
+    const shape = secretShapes().find((candidate) => candidate.prefix === shaped[1]);
     found.push(`a ${shape?.name} (${shaped[1]}...)`);
   }
   for (const { variable, value } of known)
@@ -61,7 +64,7 @@ export function findSecretsInCode(code: string, known: readonly KnownSecret[]): 
 /** Why a variable's name or value makes it a secret, or undefined. */
 function secretIn(name: string, value: string, known: readonly KnownSecret[]): string | undefined {
   if (isSecretVariable(name)) return 'is the signing secret variable';
-  const shape = SECRET_SHAPES.find((candidate) => value.trim().startsWith(candidate.prefix));
+  const shape = secretShapes().find((candidate) => value.trim().startsWith(candidate.prefix));
   if (shape) return `holds a ${shape.name} (${shape.prefix}...)`;
   const secret = known.find((candidate) => value.includes(candidate.value));
   return secret ? `holds the value of ${secret.variable}` : undefined;

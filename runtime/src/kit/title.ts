@@ -67,4 +67,12 @@ export const PLACES = {
   uncaughtException: 'uncaught exception',
   unhandledRejection: 'unhandled rejection',
   browser: 'browser',
+  browserRejection: 'unhandled rejection in the browser',
+  reactRender: 'React render',
+  vueComponent: 'Vue component',
 } as const;
+
+/** The place of a browser error on a page: `browser /items/:id` (a route pattern), else `browser`. */
+export function browserPlace(routePattern?: string): string {
+  return routePattern ? `${PLACES.browser} ${routePattern}` : PLACES.browser;
+}
