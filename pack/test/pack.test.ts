@@ -118,11 +118,14 @@ console.log(JSON.stringify(out));
     );
     expect(results.filter((r) => r[2] !== 'ok')).toEqual([]);
     expect(results).toHaveLength(cases.length);
-    // Among them the ones that failed before: @svc/next in plain Node ESM (next/server.js).
+    // Among them the ones that failed before: @svc/next in plain Node ESM (next/server.js), and
+    // the integrations' shared helpers, which every integration package imports.
     expect(cases).toEqual(
       expect.arrayContaining([
         ['@svc/next', 'import'],
         ['@svc/next', 'require'],
+        ['@svc/runtime/kit', 'import'],
+        ['@svc/runtime/kit', 'require'],
       ]),
     );
   });
@@ -130,6 +133,7 @@ console.log(JSON.stringify(out));
 
 const CONSUMER = `/// <reference types="@svc/vite/virtual" />
 import { createClient, type ClientSettings, type SvcOptions } from '@svc/runtime';
+import { errorTitle, findSecretsInCode, flushWithin, knownSecrets } from '@svc/runtime/kit';
 import { setupErrorHandler, type SvcExpressOptions } from '@svc/express';
 import { svc } from '@svc/vite';
 import { installGlobalHandlers } from '@svc/vite/client';
@@ -152,16 +156,18 @@ export const used = [
   setupErrorHandler, express, svc({ sourceMaps: true }), installGlobalHandlers, SvcErrorBoundary,
   installVueErrorHandler, createClient(config, settings), captureRequestError, registerSvc,
   registerSvcClient, useSvcErrorReport, withSvc({}), svcNuxt, nuxt, startServer, startTestService,
+  errorTitle(new Error('x'), 'GET /'), findSecretsInCode('', knownSecrets({})), flushWithin,
 ];
 `;
 
 const CONSUMER_CJS = `import { createClient } from '@svc/runtime';
+import { errorTitle } from '@svc/runtime/kit';
 import { setupErrorHandler } from '@svc/express';
 import { registerSvc } from '@svc/next';
 import { registerSvcClient } from '@svc/next/client';
 import { withSvc } from '@svc/next/config';
 
-export const used = [createClient({}, { serviceUrl: 'http://127.0.0.1:1' }), setupErrorHandler, registerSvc, registerSvcClient, withSvc];
+export const used = [createClient({}, { serviceUrl: 'http://127.0.0.1:1' }), errorTitle, setupErrorHandler, registerSvc, registerSvcClient, withSvc];
 `;
 
 describe('the declaration files in a fresh app (tsc --noEmit, skipLibCheck: false)', () => {
