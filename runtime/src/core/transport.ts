@@ -2,6 +2,7 @@
 // A lazy chunk, loaded when a client prepares its first report (see ./send.ts).
 import { errorMessageFor, errorNameFor } from '../generated/error-names.gen.ts';
 import { isRetryable, parseRetryAfter } from '../generated/retry.gen.ts';
+import type { components } from '../generated/wire.gen.ts';
 import type { Bucket } from './counters.ts';
 import {
   CREDENTIALS_REFUSED,
@@ -42,12 +43,22 @@ export function failureKind(
   ];
 }
 
-/** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
-export function outcomeOf(b: Record<string, unknown> | undefined): Bucket {
-  if (b?.dropped === true || b?.quota_exceeded === true) {
-    return b.reason === 'paused' || b.reason === 'archived' ? b.reason : 'quota';
+type Schemas = components['schemas'];
+/** A 2xx body as the spec shapes it (created, deduplicated or dropped); any key may be missing. */
+export type Answer = Partial<
+  Omit<Schemas['TaskDropped'], 'dropped'> & {
+    dropped: boolean;
+    deduplicated:
+      Schemas['TaskCreated']['deduplicated'] | Schemas['TaskDeduplicated']['deduplicated'];
   }
-  return b?.deduplicated === true ? 'deduplicated' : 'sent';
+>;
+
+/** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
+export function outcomeOf(answer: Answer | undefined): Bucket {
+  if (answer?.dropped === true || answer?.quota_exceeded === true) {
+    return answer.reason === 'paused' || answer.reason === 'archived' ? answer.reason : 'quota';
+  }
+  return answer?.deduplicated === true ? 'deduplicated' : 'sent';
 }
 
 /**
@@ -71,7 +82,7 @@ export async function deliver(
     const timer = setTimeout(() => controller.abort(), ctx.config.timeoutMs);
     let status: number | undefined;
     let res: Response | undefined;
-    let body: Record<string, unknown> | undefined;
+    let body: (Answer & Record<string, unknown>) | undefined;
     let failure: { message: string; cause: unknown } | undefined;
     try {
       res = await ctx.post(ctx, auth, p.body, { signal: controller.signal, keepalive });

@@ -46,6 +46,8 @@ describe('process handlers in a real process', () => {
     expect(await child.exited).toBe(7); // the host's own exit code, not a signal death
     expect(child.output()).toContain('host shutdown done');
     const cards = await t.svc.cards();
-    expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([['GET /fail/:n', 5]]);
+    expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([
+      ['Error: route failed (GET /fail/:n)', 5],
+    ]);
   });
 });
