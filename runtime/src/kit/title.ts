@@ -11,7 +11,8 @@ const MESSAGE_MAX = 120;
 const VOLATILE: readonly [RegExp, string][] = [
   [/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>)\]]+/gi, '<url>'],
   [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '<email>'],
-  [/'[^'\n]*'|"[^"\n]*"|`[^`\n]*`/g, '<value>'],
+  // A quote that opens and closes outside a word (so `can't` and `user's` are no quotes).
+  [/(?<!\w)('[^'\n]*'|"[^"\n]*"|`[^`\n]*`)(?!\w)/g, '<value>'],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>'],
   [/\b(?=[a-f]*\d)[0-9a-f]{8,}\b/gi, '<hash>'],
   [/\b(?=[a-z_-]*\d)(?=\w*[a-z])[\w-]{8,}\b/gi, '<id>'],
