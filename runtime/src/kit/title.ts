@@ -14,7 +14,8 @@ const VOLATILE: readonly [RegExp, string][] = [
   // A quote that opens and closes outside a word (so `can't` and `user's` are no quotes).
   [/(?<!\w)('[^'\n]*'|"[^"\n]*"|`[^`\n]*`)(?!\w)/g, '<value>'],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>'],
-  [/\b(?=[a-f]*\d)[0-9a-f]{8,}\b/gi, '<hash>'],
+  // Hex with a letter and a digit (all digits is a number, below).
+  [/\b(?=\d*[a-f])(?=[a-f]*\d)[0-9a-f]{8,}\b/gi, '<hash>'],
   [/\b(?=[a-z_-]*\d)(?=\w*[a-z])[\w-]{8,}\b/gi, '<id>'],
   [/(?<![\w.])-?\d+(\.\d+)?(?![\w.])/g, '<n>'],
 ];

@@ -6,6 +6,7 @@ describe('maskVolatile', () => {
   it.each([
     ['order 42 not found', 'order <n> not found'],
     ['took 1.5 s, -3 left', 'took <n> s, <n> left'],
+    ['request at 1795602244250', 'request at <n>'],
     ['user 3f2a9c1e-77b0-4c1d-9a3e-0d5b1c2e4f60 missing', 'user <uuid> missing'],
     ['blob 9f86d081884c7d65 corrupt', 'blob <hash> corrupt'],
     ['customer cus_AB12CD34EF gone', 'customer <id> gone'],
