@@ -6,7 +6,7 @@ import { emitErrorNames } from './emit/error-names.ts';
 import { emitErrors } from './emit/errors.ts';
 import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
-import { emitOptions } from './emit/options.ts';
+import { emitKeys, emitOptions } from './emit/options.ts';
 import { emitPhp, PHP_DIRS } from './emit/php/index.ts';
 import { emitRetry } from './emit/retry.ts';
 import { emitSchema } from './emit/schema.ts';
@@ -38,6 +38,7 @@ export async function generateFromDocument(
     emitErrorNames(model),
     emitRetry(model),
     emitOptions(model),
+    emitKeys(model),
     emitService(model),
     emitRuntimeLimits(model),
     await emitWire(model),

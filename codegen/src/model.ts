@@ -2,7 +2,12 @@
 // place (method table shape, unique names, values from the spec's enums, error mapping), then
 // handed to `emit/*`. Emitters trust the model and never re-validate. The client options and
 // behaviour (types and checks) live in ./model-client.ts; `validateModel` below runs every check.
-import { type ClientBehaviour, type ClientOption, checkClient } from './model-client.ts';
+import {
+  type ClientBehaviour,
+  type ClientOption,
+  checkClient,
+  type KeyShape,
+} from './model-client.ts';
 
 /** One reporting method: `name(title, description?, tags?)` sets this severity and priority. */
 export interface ReportingMethod {
@@ -65,7 +70,7 @@ export interface Plan {
   dailyEvents: number;
 }
 
-export type { ClientBehaviour, ClientOption, OptionType, Sdk } from './model-client.ts';
+export type { ClientBehaviour, ClientOption, KeyShape, OptionType, Sdk } from './model-client.ts';
 export { checkClient, OPTION_TYPES, SDKS } from './model-client.ts';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -81,6 +86,8 @@ export interface Model {
   service: { url: string; tasksPath: string };
   options: ClientOption[];
   client: ClientBehaviour;
+  /** Key value shapes of contract 2.5 (`x-svc-keys`). */
+  keys: KeyShape[];
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
   schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema };
   /** The parsed spec document, for the wire types. */

@@ -29,6 +29,7 @@ describe('generate', () => {
       'php/src/Generated/Service.gen.php',
       'runtime/src/generated/error-names.gen.ts',
       'runtime/src/generated/errors.gen.ts',
+      'runtime/src/generated/keys.gen.ts',
       'runtime/src/generated/limits.gen.ts',
       'runtime/src/generated/methods.gen.ts',
       'runtime/src/generated/options.gen.ts',

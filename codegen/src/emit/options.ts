@@ -1,6 +1,8 @@
 // Emits runtime/src/generated/options.gen.ts from `x-svc-options` (contract 8.5) and `x-svc-client`
 // (8.4): the option fields with their documentation and defaults, the default values, the ranges
-// of numeric options, the environment variable of each option, and the tag-count guard. The runtime
+// of numeric options, the environment variable of each option, and the tag-count guard. And
+// runtime/src/generated/keys.gen.ts from `x-svc-keys` (2.5), a file of its own: the lazy debug
+// chunk reads it, and a file shared with the start-up code would be loaded by every page. The runtime
 // resolves options from these; `beforeSend` (a function) gets its signature in the runtime.
 import { type InterfaceDeclarationStructure, StructureKind } from 'ts-morph';
 import type { ClientOption, Model } from '../model.ts';
@@ -73,4 +75,15 @@ export function emitOptions(model: Model): Artifact {
     ]),
   ]);
   return { path: OPTIONS_PATH, text };
+}
+
+export const KEYS_PATH = 'runtime/src/generated/keys.gen.ts';
+
+export function emitKeys(model: Model): Artifact {
+  const text = printStatements(createProject(), KEYS_PATH, [
+    constant('KEY_SHAPES', asConst(model.keys), [
+      'The key values of contract 2.5 by prefix; `secret` ones never leave the server.',
+    ]),
+  ]);
+  return { path: KEYS_PATH, text };
 }

@@ -1,6 +1,6 @@
 // Runs every inspector over one spec document and assembles the (not yet validated) model.
 import type { Model } from '../model.ts';
-import { readClient, readOptions } from './client.ts';
+import { readClient, readKeys, readOptions } from './client.ts';
 import type { Doc } from './document.ts';
 import { readErrorMapping } from './errors.ts';
 import { readPlans, readRuntimeLimits, readServerLimits, readUntitledTitle } from './limits.ts';
@@ -18,6 +18,7 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     service: readService(document, options.server),
     options: readOptions(document),
     client: readClient(document),
+    keys: readKeys(document),
     schemas: readSchemas(document),
     document,
   };

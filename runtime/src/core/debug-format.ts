@@ -2,6 +2,7 @@
 // logged value is rendered to text and redacted: the client's own key values and secrets, anything
 // shaped like a key (contract 2.5 prefixes), and the values of Authorization / X-Svc-Signature
 // headers never reach the logger, Error objects included.
+import { KEY_SHAPES } from '../generated/keys.gen.ts';
 import { describe } from './describe.ts';
 import {
   API_KEY_IGNORED,
@@ -25,8 +26,15 @@ import {
 } from './messages.ts';
 import type { Logger } from './types.ts';
 
-/** Key values by prefix; key ids (public) keep their first 4 characters for recognition. */
-const TOKENS = /\b(svc_pub_|svc_sec_|svck_|svcek_)([\w-]{0,4})[\w-]*/g;
+/** Key values by their prefix (the spec's key shapes). */
+const TOKENS = new RegExp(
+  `\\b(${KEY_SHAPES.map((key) => key.prefix).join('|')})([\\w-]{0,4})[\\w-]*`,
+  'g',
+);
+/** Prefixes of key ids (public): they keep their first 4 characters for recognition. */
+const ID_PREFIXES: readonly string[] = KEY_SHAPES.filter((key) => key.name.endsWith('Id')).map(
+  (key) => key.prefix,
+);
 /** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
 const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
 
@@ -37,7 +45,8 @@ export function redact(v: unknown, secrets: readonly string[]): string {
     .replace(HEADERS, '$1[REDACTED]')
     .replace(
       TOKENS,
-      (_, p: string, head: string) => p + (p.length < 7 ? `${head}***` : '[REDACTED]'),
+      (_, prefix: string, head: string) =>
+        prefix + (ID_PREFIXES.includes(prefix) ? `${head}***` : '[REDACTED]'),
     );
 }
 

@@ -8,8 +8,9 @@ export { flushWithin } from './flush.ts';
 export {
   findSecretsInCode,
   findSecretVariables,
-  KEY_SHAPES,
+  type KeyShape,
   type KnownSecret,
+  keyShapes,
   knownSecrets,
   type SecretLeak,
 } from './secrets.ts';

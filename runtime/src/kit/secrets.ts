@@ -1,23 +1,31 @@
 // The one secret guard of the integrations: which values must never reach browser code or a
-// public variable. Key shapes of contract 2.5: the publishable key, the secret key id and the
-// encryption key id are public; the signing secret is not (5.5: never transmitted), nor is the
-// reference service's admin token. The variable of the signing secret comes from the spec.
+// public variable. The key shapes come from the spec (contract 2.5): the publishable key, the
+// secret key id and the encryption key id are public; the signing secret is not (5.5: never
+// transmitted), nor is the reference service's admin token. The signing secret's variable comes
+// from the spec too.
+import { KEY_SHAPES as CONTRACT_KEYS } from '../generated/keys.gen.ts';
 import { OPTION_ENV } from '../generated/options.gen.ts';
 
-/** The key shapes and whether a value of that shape is a secret. */
-export const KEY_SHAPES = [
-  { prefix: 'svc_pub_', name: 'publishable key', secret: false },
-  { prefix: 'svck_', name: 'secret key id', secret: false },
-  { prefix: 'svcek_', name: 'encryption key id', secret: false },
-  { prefix: 'svc_sec_', name: 'signing secret', secret: true },
-  { prefix: 'svc_adm_', name: 'admin token', secret: true },
-] as const;
+/** A key value shape: its prefix, and whether a value of it is a secret. */
+export interface KeyShape {
+  name: string;
+  prefix: string;
+  secret: boolean;
+}
+
+/** The spec's key shapes, and the reference service's admin token (secret, not a contract key). */
+export function keyShapes(): readonly KeyShape[] {
+  return [...CONTRACT_KEYS, { name: 'adminToken', prefix: 'svc_adm_', secret: true }];
+}
+
+/** `signingSecret` -> `signing secret`. */
+const words = (name: string) => name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 
 // No top-level computation below: browser code imports the kit for titles, and a bundler keeps
 // whatever runs at load time.
 
 /** The secret shapes. */
-const secretShapes = () => KEY_SHAPES.filter((shape) => shape.secret);
+const secretShapes = () => keyShapes().filter((shape) => shape.secret);
 /** Known secret values shorter than this are ignored: they would match by accident. */
 const MIN_KNOWN_LENGTH = 8;
 
@@ -54,7 +62,7 @@ export function findSecretsInCode(code: string, known: readonly KnownSecret[]): 
   const shaped = new RegExp(`(${prefixes.join('|')})[A-Za-z0-9_-]{16,}`).exec(code);
   if (shaped) {
     const shape = secretShapes().find((candidate) => candidate.prefix === shaped[1]);
-    found.push(`a ${shape?.name} (${shaped[1]}...)`);
+    found.push(`a ${words(shape?.name ?? 'secret')} (${shaped[1]}...)`);
   }
   for (const { variable, value } of known)
     if (code.includes(value)) found.push(`the value of ${variable}`);
@@ -65,7 +73,7 @@ export function findSecretsInCode(code: string, known: readonly KnownSecret[]): 
 function secretIn(name: string, value: string, known: readonly KnownSecret[]): string | undefined {
   if (isSecretVariable(name)) return 'is the signing secret variable';
   const shape = secretShapes().find((candidate) => value.trim().startsWith(candidate.prefix));
-  if (shape) return `holds a ${shape.name} (${shape.prefix}...)`;
+  if (shape) return `holds a ${words(shape.name)} (${shape.prefix}...)`;
   const secret = known.find((candidate) => value.includes(candidate.value));
   return secret ? `holds the value of ${secret.variable}` : undefined;
 }
