@@ -25,7 +25,7 @@ if (command === 'init') {
     'usage: svc-next init [appDir]    write instrumentation.ts, instrumentation-client.ts, app/global-error.tsx',
   );
   console.log(
-    '       svc-next check [distDir]  fail if SERVICE_SIGNING_SECRET or a svc_sec_ value is in <distDir>/static',
+    '       svc-next check [distDir]  fail if the SERVICE_SIGNING_SECRET value or a signing secret is in <distDir>/static',
   );
   process.exitCode = command === undefined || command === 'help' ? 0 : 1;
 }
