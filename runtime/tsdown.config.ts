@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsdown';
 
 // Two builds selected by the `node` / `browser` export conditions, each ESM + CJS with types.
-// The browser build imports no `node:` module; the sealing code stays a lazy import.
+// The browser build imports no `node:` module; the sealing code stays a lazy import. A third,
+// platform-neutral build is `@svc/runtime/kit` (the integrations' shared helpers), built apart so
+// it shares no chunk with the client entries (the browser start-up chunk stays as it is).
 export default defineConfig([
   {
     entry: { 'index.node': 'src/index.node.ts' },
@@ -25,5 +27,13 @@ export default defineConfig([
       ...options,
       chunkFileNames: `[name]-b.${format === 'cjs' ? 'cjs' : 'mjs'}`,
     }),
+  },
+  {
+    entry: { kit: 'src/kit/index.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'neutral',
+    fixedExtension: true,
+    target: 'es2022',
+    dts: true,
   },
 ]);

@@ -6,7 +6,9 @@ import { emitErrorNames } from './emit/error-names.ts';
 import { emitErrors } from './emit/errors.ts';
 import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
+import { emitKeys, emitOptions } from './emit/options.ts';
 import { emitPhp, PHP_DIRS } from './emit/php/index.ts';
+import { emitRetry } from './emit/retry.ts';
 import { emitSchema } from './emit/schema.ts';
 import { emitServerService, emitService } from './emit/service.ts';
 import { emitWire } from './emit/wire.ts';
@@ -34,6 +36,9 @@ export async function generateFromDocument(
     emitMethods(model),
     emitErrors(model),
     emitErrorNames(model),
+    emitRetry(model),
+    emitOptions(model),
+    emitKeys(model),
     emitService(model),
     emitServerService(model),
     emitRuntimeLimits(model),

@@ -33,6 +33,14 @@ export interface ClientOption {
   description: string;
 }
 
+/** A key value shape of contract 2.5 (`x-svc-keys`). */
+export interface KeyShape {
+  name: string;
+  prefix: string;
+  /** Never leaves the server (never in browser code). */
+  secret: boolean;
+}
+
 /** Client behaviour of contract 8.4 that is not an option (`x-svc-client`). */
 export interface ClientBehaviour {
   backoffBaseMs: number;
@@ -42,9 +50,23 @@ export interface ClientBehaviour {
   serviceUrlEnv: string;
 }
 
-/** Checks the client options of contract 8.5 and the behaviour values of 8.4. */
-export function checkClient(model: { options: ClientOption[]; client: ClientBehaviour }): string[] {
+/** Checks the client options of contract 8.5, the behaviour values of 8.4 and the key shapes of 2.5. */
+export function checkClient(model: {
+  options: ClientOption[];
+  client: ClientBehaviour;
+  keys: KeyShape[];
+}): string[] {
   const problems: string[] = [];
+  const prefixes = new Set<string>();
+  for (const key of model.keys) {
+    if (!/^[a-z][a-z_]*_$/.test(key.prefix))
+      problems.push(
+        `key ${key.name}: prefix "${key.prefix}" must be lower-case letters ending in _`,
+      );
+    if (prefixes.has(key.prefix)) problems.push(`duplicate key prefix "${key.prefix}"`);
+    prefixes.add(key.prefix);
+  }
+  if (!model.keys.some((key) => key.secret)) problems.push('x-svc-keys has no secret key');
   const names = new Set<string>();
   for (const o of model.options) {
     if (names.has(o.name)) problems.push(`duplicate option "${o.name}"`);

@@ -2,7 +2,12 @@
 // place (method table shape, unique names, values from the spec's enums, error mapping), then
 // handed to `emit/*`. Emitters trust the model and never re-validate. The client options and
 // behaviour (types and checks) live in ./model-client.ts; `validateModel` below runs every check.
-import { type ClientBehaviour, type ClientOption, checkClient } from './model-client.ts';
+import {
+  type ClientBehaviour,
+  type ClientOption,
+  checkClient,
+  type KeyShape,
+} from './model-client.ts';
 
 /** One reporting method: `name(title, description?, tags?)` sets this severity and priority. */
 export interface ReportingMethod {
@@ -70,7 +75,7 @@ export interface Plan {
   dailyEvents: number;
 }
 
-export type { ClientBehaviour, ClientOption, OptionType, Sdk } from './model-client.ts';
+export type { ClientBehaviour, ClientOption, KeyShape, OptionType, Sdk } from './model-client.ts';
 export { checkClient, OPTION_TYPES, SDKS } from './model-client.ts';
 
 export type JsonSchema = { [key: string]: unknown };
@@ -79,6 +84,8 @@ export interface Model {
   methods: MethodTable;
   errors: ErrorMapping;
   limits: RuntimeLimits;
+  /** Title of a report without title or description line (`x-svc-untitled`, contract 2.1). */
+  untitledTitle: string;
   serverLimits: ServerLimits;
   plans: Record<string, Plan>;
   /** Percentages of the daily quota that trigger a warning e-mail, ascending. */
@@ -86,6 +93,8 @@ export interface Model {
   service: { url: string; tasksPath: string };
   options: ClientOption[];
   client: ClientBehaviour;
+  /** Key value shapes of contract 2.5 (`x-svc-keys`). */
+  keys: KeyShape[];
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
   schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema };
   /** The parsed spec document, for the wire types. */
@@ -100,7 +109,6 @@ export class ModelError extends Error {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Checks the method table; returns the list of problems (empty when valid). */
 export function checkMethodTable(table: MethodTable): string[] {
@@ -129,8 +137,6 @@ export function checkMethodTable(table: MethodTable): string[] {
     if (!priorities.includes(m.priority)) {
       problems.push(`method "${m.name}": priority "${m.priority}" is not in the Priority enum`);
     }
-    const want = m.isDefaultAlias ? m.severity : m.severity + capitalize(m.priority);
-    if (m.name !== want) problems.push(`method "${m.name}" should be named "${want}"`);
     if (m.isDefaultAlias && m.priority !== defaultPriority) {
       problems.push(`bare method "${m.name}" must have the default priority "${defaultPriority}"`);
     }

@@ -42,7 +42,7 @@ describe('model validation', () => {
     });
     const problems = checkMethodTable(t);
     expect(problems.some((p) => p.includes('got 17'))).toBe(true);
-    expect(problems).toContain('method "minorUrgent" should be named "minorHigh"');
+    expect(problems).toContain('cell minor x high has 2 methods, expected 1');
   });
 
   it('rejects duplicate names', async () => {

@@ -56,10 +56,14 @@ describe('the tarballs', () => {
         p.files.filter((f) => f.endsWith('.map')),
         p.name,
       ).toEqual([]);
-      // Only what the package is: its build, its bin shim, the type shim of the Vite plugin.
+      // Only what the package is: its build, its bin shim, the type shim of the Vite plugin, the
+      // node10 pointer of a subpath (`kit/package.json`).
       expect(
         p.files.filter(
-          (f) => !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$)/.test(f),
+          (f) =>
+            !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$|kit\/package\.json$)/.test(
+              f,
+            ),
         ),
         p.name,
       ).toEqual([]);
@@ -118,11 +122,14 @@ console.log(JSON.stringify(out));
     );
     expect(results.filter((r) => r[2] !== 'ok')).toEqual([]);
     expect(results).toHaveLength(cases.length);
-    // Among them the ones that failed before: @svc/next in plain Node ESM (next/server.js).
+    // Among them the ones that failed before: @svc/next in plain Node ESM (next/server.js), and
+    // the integrations' shared helpers, which every integration package imports.
     expect(cases).toEqual(
       expect.arrayContaining([
         ['@svc/next', 'import'],
         ['@svc/next', 'require'],
+        ['@svc/runtime/kit', 'import'],
+        ['@svc/runtime/kit', 'require'],
       ]),
     );
   });
@@ -130,6 +137,7 @@ console.log(JSON.stringify(out));
 
 const CONSUMER = `/// <reference types="@svc/vite/virtual" />
 import { createClient, type ClientSettings, type SvcOptions } from '@svc/runtime';
+import { errorTitle, findSecretsInCode, flushWithin, knownSecrets } from '@svc/runtime/kit';
 import { setupErrorHandler, type SvcExpressOptions } from '@svc/express';
 import { svc } from '@svc/vite';
 import { installGlobalHandlers } from '@svc/vite/client';
@@ -152,16 +160,18 @@ export const used = [
   setupErrorHandler, express, svc({ sourceMaps: true }), installGlobalHandlers, SvcErrorBoundary,
   installVueErrorHandler, createClient(config, settings), captureRequestError, registerSvc,
   registerSvcClient, useSvcErrorReport, withSvc({}), svcNuxt, nuxt, startServer, startTestService,
+  errorTitle(new Error('x'), 'GET /'), findSecretsInCode('', knownSecrets({})), flushWithin,
 ];
 `;
 
 const CONSUMER_CJS = `import { createClient } from '@svc/runtime';
+import { errorTitle } from '@svc/runtime/kit';
 import { setupErrorHandler } from '@svc/express';
 import { registerSvc } from '@svc/next';
 import { registerSvcClient } from '@svc/next/client';
 import { withSvc } from '@svc/next/config';
 
-export const used = [createClient({}, { serviceUrl: 'http://127.0.0.1:1' }), setupErrorHandler, registerSvc, registerSvcClient, withSvc];
+export const used = [createClient({}, { serviceUrl: 'http://127.0.0.1:1' }), errorTitle, setupErrorHandler, registerSvc, registerSvcClient, withSvc];
 `;
 
 describe('the declaration files in a fresh app (tsc --noEmit, skipLibCheck: false)', () => {
@@ -299,8 +309,9 @@ describe('the READMEs, run from the tarballs against the packed reference servic
       (s) => s === 500,
     );
     expect(status).toBe(500);
-    const found = await until(cards, (c) => c.some((x) => x.title === 'GET /orders/:id'));
-    const card = found.find((x) => x.title === 'GET /orders/:id')!;
+    const title = 'Error: Order <n> could not be loaded (GET /orders/:id)';
+    const found = await until(cards, (c) => c.some((x) => x.title === title));
+    const card = found.find((x) => x.title === title)!;
     expect(card.tags).toEqual(expect.arrayContaining(['express', 'method:GET']));
     expect(card.file_name).toBe('server.js');
     expect(server.output()).not.toContain(secret.signingSecret);
@@ -352,7 +363,7 @@ describe('the READMEs, run from the tarballs against the packed reference servic
         c.some((x) => x.title.includes('Vanilla page failed')),
       );
       const card = found.find((x) => x.title.includes('Vanilla page failed'));
-      expect(card?.title).toBe('Uncaught Error: Vanilla page failed');
+      expect(card?.title).toBe('Error: Vanilla page failed (browser)');
       expect(card?.tags).toEqual(
         expect.arrayContaining(['browser', 'window-error', 'env:production']),
       );

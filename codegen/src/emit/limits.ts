@@ -4,10 +4,23 @@
 // from `x-svc-limits` / `x-svc-plans` / `x-svc-quota-warnings`).
 import { StructureKind } from 'ts-morph';
 import type { Model } from '../model.ts';
-import { type Artifact, asConst, constant, createProject, doc, printStatements } from './common.ts';
+import {
+  type Artifact,
+  asConst,
+  constant,
+  createProject,
+  doc,
+  literal,
+  printStatements,
+} from './common.ts';
 
 export const RUNTIME_LIMITS_PATH = 'runtime/src/generated/limits.gen.ts';
 export const SERVER_LIMITS_PATH = 'server/src/generated/limits.gen.ts';
+
+const untitled = (model: Model) =>
+  constant('UNTITLED_TITLE', literal(model.untitledTitle), [
+    'Title of a report that has no title and no non-empty description line.',
+  ]);
 
 export function emitRuntimeLimits(model: Model): Artifact {
   const text = printStatements(createProject(), RUNTIME_LIMITS_PATH, [
@@ -16,6 +29,7 @@ export function emitRuntimeLimits(model: Model): Artifact {
       '`titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a `line_number`',
       'outside the bounds; the server rejects more than `descriptionMax`.',
     ]),
+    untitled(model),
   ]);
   return { path: RUNTIME_LIMITS_PATH, text };
 }
@@ -27,6 +41,7 @@ export function emitServerLimits(model: Model): Artifact {
       'either way, the share of the account quota one project may use (with >1 active project), the',
       'most tags one report may carry and the most one card keeps.',
     ]),
+    untitled(model),
     constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',
     ]),

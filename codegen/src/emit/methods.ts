@@ -1,6 +1,7 @@
-// Emits runtime/src/generated/methods.gen.ts: the severity and priority enums, the 16-method table
-// (name -> severity, priority) and the typed `ReportingMethods` interface with JSDoc. The runtime
-// builds the client object from this table; no reporting logic is generated.
+// Emits runtime/src/generated/methods.gen.ts: the severity and priority enums, the method table
+// (severity -> priority -> names, as the spec's table reads) and the typed `ReportingMethods`
+// interface with JSDoc. The runtime builds the client object from this table; no reporting logic is
+// generated.
 import { StructureKind } from 'ts-morph';
 import type { Model, ReportingMethod } from '../model.ts';
 import { type Artifact, constant, createProject, doc, literal, printStatements } from './common.ts';
@@ -9,9 +10,11 @@ export const METHODS_PATH = 'runtime/src/generated/methods.gen.ts';
 
 function methodDoc(m: ReportingMethod, model: Model): string[] {
   const { limits } = model;
-  const alias = m.isDefaultAlias
-    ? ` (same as \`${m.severity}${m.priority.charAt(0).toUpperCase()}${m.priority.slice(1)}\`)`
-    : '';
+  const same = model.methods.methods.find(
+    (other) =>
+      !other.isDefaultAlias && other.severity === m.severity && other.priority === m.priority,
+  );
+  const alias = m.isDefaultAlias && same ? ` (same as \`${same.name}\`)` : '';
   return [
     `Report a card with severity \`${m.severity}\` and priority \`${m.priority}\`${alias}.`,
     'Returns immediately: the report is queued and sent in the background; never throws.',
@@ -23,9 +26,12 @@ function methodDoc(m: ReportingMethod, model: Model): string[] {
 
 export function emitMethods(model: Model): Artifact {
   const { severities, priorities, defaultPriority, methods } = model.methods;
-  const table = Object.fromEntries(
-    methods.map((m) => [m.name, { severity: m.severity, priority: m.priority }]),
-  );
+  const table: Record<string, Record<string, string[]>> = {};
+  for (const method of methods) {
+    const row = table[method.severity] ?? {};
+    row[method.priority] = [...(row[method.priority] ?? []), method.name];
+    table[method.severity] = row;
+  }
   const type = (name: string, text: string, docs: string[]) => ({
     kind: StructureKind.TypeAlias as const,
     isExported: true,
@@ -46,10 +52,15 @@ export function emitMethods(model: Model): Artifact {
     type('Tags', 'readonly string[] | string', ['Tags: an array, or a CSV string.']),
     constant(
       'REPORTING_METHODS',
-      `${literal(table)} as const satisfies Record<string, { readonly severity: Severity; readonly priority: Priority }>`,
-      ['Every reporting method and the severity and priority its name sets.'],
+      `${literal(table)} as const satisfies Record<Severity, Record<Priority, readonly string[]>>`,
+      [
+        "The reporting methods by severity and priority, as the spec's table reads: each name sets that",
+        'severity and priority (the bare severity name is the default-priority alias).',
+      ],
     ),
-    type('ReportingMethodName', 'keyof typeof REPORTING_METHODS', ['Name of a reporting method.']),
+    type('ReportingMethodName', '(typeof REPORTING_METHODS)[Severity][Priority][number]', [
+      'Name of a reporting method.',
+    ]),
     constant(
       'REPORTING_METHOD_NAMES',
       `${literal(methods.map((m) => m.name))} as const satisfies readonly ReportingMethodName[]`,

@@ -1,7 +1,8 @@
-// Reads the client options of contract 8.5 (`x-svc-options`) and the client behaviour values of 8.4
-// (`x-svc-client`: backoff, tag count guard, the service-address variable) into the plain model.
+// Reads the client options of contract 8.5 (`x-svc-options`), the client behaviour values of 8.4
+// (`x-svc-client`: backoff, tag count guard, the service-address variable) and the key shapes of
+// 2.5 (`x-svc-keys`) into the plain model.
 // Shape checks only; the rules live in model-client.ts.
-import type { ClientBehaviour, ClientOption, OptionType, Sdk } from '../model.ts';
+import type { ClientBehaviour, ClientOption, KeyShape, OptionType, Sdk } from '../model.ts';
 import { type Doc, isObject } from './document.ts';
 import { num } from './limits.ts';
 
@@ -26,6 +27,20 @@ export function readOptions(doc: Doc): ClientOption[] {
     if (entry.maximum !== undefined) option.maximum = num(entry.maximum, `${option.name}.maximum`);
     if (entry.env !== undefined) option.env = String(entry.env);
     return option;
+  });
+}
+
+export function readKeys(doc: Doc): KeyShape[] {
+  const raw = doc['x-svc-keys'];
+  if (!isObject(raw) || !Array.isArray(raw.keys))
+    throw new Error('x-svc-keys with a keys list is required');
+  return raw.keys.map((entry: unknown) => {
+    if (!isObject(entry)) throw new Error('x-svc-keys: each key must be a mapping');
+    return {
+      name: String(entry.name),
+      prefix: String(entry.prefix),
+      secret: entry.secret === true,
+    };
   });
 }
 

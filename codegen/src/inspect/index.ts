@@ -1,9 +1,15 @@
 // Runs every inspector over one spec document and assembles the (not yet validated) model.
 import type { Model } from '../model.ts';
-import { readClient, readOptions } from './client.ts';
+import { readClient, readKeys, readOptions } from './client.ts';
 import type { Doc } from './document.ts';
 import { readErrorMapping } from './errors.ts';
-import { readPlans, readQuotaWarnings, readRuntimeLimits, readServerLimits } from './limits.ts';
+import {
+  readPlans,
+  readQuotaWarnings,
+  readRuntimeLimits,
+  readServerLimits,
+  readUntitledTitle,
+} from './limits.ts';
 import { readMethodTable } from './methods.ts';
 import { readSchemas, readService } from './service.ts';
 
@@ -12,12 +18,14 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     methods: readMethodTable(document),
     errors: readErrorMapping(document),
     limits: readRuntimeLimits(document),
+    untitledTitle: readUntitledTitle(document),
     serverLimits: readServerLimits(document),
     plans: readPlans(document),
     quotaWarnings: readQuotaWarnings(document),
     service: readService(document, options.server),
     options: readOptions(document),
     client: readClient(document),
+    keys: readKeys(document),
     schemas: readSchemas(document),
     document,
   };

@@ -42,6 +42,16 @@ export function readRuntimeLimits(doc: Doc): RuntimeLimits {
   };
 }
 
+/** The title of a report that has none and no description line (`x-svc-untitled` on the title). */
+export function readUntitledTitle(doc: Doc): string {
+  const props = schemaComponent(doc, 'TaskReport').properties;
+  const title = isObject(props) ? props.title : undefined;
+  const value = isObject(title) ? title['x-svc-untitled'] : undefined;
+  if (typeof value !== 'string' || !value.trim())
+    throw new Error('TaskReport.properties.title.x-svc-untitled must be a non-empty string');
+  return value;
+}
+
 export function readServerLimits(doc: Doc): ServerLimits {
   const raw = doc['x-svc-limits'];
   if (!isObject(raw)) throw new Error('x-svc-limits is required');

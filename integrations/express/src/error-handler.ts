@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { SvcClient } from '@svc/runtime';
+import { errorTitle } from '@svc/runtime/kit';
 import { routeTitle } from './route-title.ts';
 import { sharedClient } from './client.ts';
 import type { SvcExpressOptions } from './options.ts';
@@ -14,7 +15,8 @@ export function errorStatus(err: unknown): number {
 }
 
 /**
- * Express 5 error middleware: reports server errors (5xx, not 4xx) titled by the route pattern,
+ * Express 5 error middleware: reports server errors (5xx, not 4xx) titled by the kit's one format
+ * (`TypeError: order <n> missing (GET /orders/:id)`: class, masked message, route pattern),
  * tagged `express` and `method:<METHOD>`, then always calls `next(err)` so the host's own
  * error handler still runs. Place it after the routes.
  * @param options client options (section 8.5, read with the environment) and `method`.
@@ -31,7 +33,10 @@ export function errorHandler(
     try {
       if (errorStatus(err) >= 500) {
         resolved ??= sharedClient(options);
-        resolved[method](routeTitle(req), err, ['express', `method:${req.method}`]);
+        resolved[method](errorTitle(err, routeTitle(req)), err, [
+          'express',
+          `method:${req.method}`,
+        ]);
       }
     } catch {
       // Never throw into the host: reporting problems go through the runtime's debug channel.

@@ -1,7 +1,7 @@
-import type { ClientSettings, SvcClient, SvcOptions } from '@svc/runtime';
+import type { ClientSettings, SvcOptions } from '@svc/runtime';
+import { OPTION_ENV, type ReportingMethodName } from '@svc/runtime/kit';
 
-/** One of the 16 reporting methods (`critical`, `majorHigh`, ...). */
-export type ReportingMethodName = Exclude<keyof SvcClient, 'flush'>;
+export type { ReportingMethodName };
 
 /** Options of `setupErrorHandler` / `errorHandler`: the client options of contract 8.5 plus these. */
 export interface SvcExpressOptions extends SvcOptions {
@@ -52,10 +52,10 @@ const OWN_KEYS = [
 export function clientOptions(options: SvcExpressOptions = {}, env: Env = process.env): SvcOptions {
   const pick = (name: string) => (env[name] ? env[name] : undefined);
   const client: Record<string, unknown> = {
-    keyId: pick('SERVICE_KEY_ID'),
-    signingSecret: pick('SERVICE_SIGNING_SECRET'),
-    encryptionPublicKey: pick('SERVICE_ENCRYPTION_PUBLIC_KEY'),
-    encryptionKeyId: pick('SERVICE_ENCRYPTION_KEY_ID'),
+    keyId: pick(OPTION_ENV.keyId),
+    signingSecret: pick(OPTION_ENV.signingSecret),
+    encryptionPublicKey: pick(OPTION_ENV.encryptionPublicKey),
+    encryptionKeyId: pick(OPTION_ENV.encryptionKeyId),
     environment: pick('NODE_ENV'),
     release: pick('SERVICE_RELEASE'),
   };

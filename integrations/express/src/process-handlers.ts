@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import type { SvcClient } from '@svc/runtime';
+import { errorTitle, flushWithin, PLACES } from '@svc/runtime/kit';
 import type { ReportingMethodName } from './options.ts';
 
 type Listener = (...args: any[]) => void;
@@ -28,20 +29,6 @@ export interface ProcessHandlerOptions {
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
-/** Flushes, giving up after `ms`; never rejects. */
-export function flushWithin(client: SvcClient, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    Promise.resolve()
-      .then(() => client.flush({ timeoutMs: ms }))
-      .catch(() => undefined)
-      .then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-  });
-}
-
 /** `--unhandled-rejections` mode from the flags Node was started with. */
 export function rejectionMode(proc: Pick<ProcessLike, 'execArgv' | 'env'>): string {
   const flags = [...proc.execArgv, ...(proc.env.NODE_OPTIONS ?? '').split(/\s+/)];
@@ -51,15 +38,6 @@ export function rejectionMode(proc: Pick<ProcessLike, 'execArgv' | 'env'>): stri
     if (m) mode = m[1]!;
   }
   return mode;
-}
-
-function crashTitle(prefix: string, err: unknown): string {
-  const e = err as { name?: unknown; message?: unknown } | null;
-  if (e && typeof e.message === 'string') {
-    const name = typeof e.name === 'string' ? e.name : 'Error';
-    return `${prefix}: ${name}: ${e.message.split('\n')[0]}`;
-  }
-  return `${prefix}: ${String(err).split('\n')[0]}`;
 }
 
 /**
@@ -78,16 +56,13 @@ export function installProcessHandlers(
   const reported = new WeakSet<object>();
   const others = (event: string, self: Listener) => proc.listeners(event).filter((l) => l !== self);
 
-  const report = (prefix: string, err: unknown) => {
+  const report = (place: string, tag: string, err: unknown) => {
     try {
       if (typeof err === 'object' && err !== null) {
         if (reported.has(err)) return;
         reported.add(err);
       }
-      client[method](crashTitle(prefix, err), err, [
-        'node',
-        prefix.toLowerCase().replace(/ /g, '-'),
-      ]);
+      client[method](errorTitle(err, place), err, ['node', tag]);
     } catch {
       // never throw from a crash handler
     }
@@ -99,7 +74,7 @@ export function installProcessHandlers(
   };
 
   const onException: Listener = (err: unknown) => {
-    report('Uncaught exception', err);
+    report(PLACES.uncaughtException, 'uncaught-exception', err);
     if (others('uncaughtException', onException).length > 0) {
       void flushWithin(client, timeout);
       return;
@@ -108,7 +83,7 @@ export function installProcessHandlers(
   };
 
   const onRejection: Listener = (reason: unknown) => {
-    report('Unhandled rejection', reason);
+    report(PLACES.unhandledRejection, 'unhandled-rejection', reason);
     if (others('unhandledRejection', onRejection).length > 0) {
       void flushWithin(client, timeout);
       return;

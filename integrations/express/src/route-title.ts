@@ -26,9 +26,9 @@ function mountPrefix(req: RouteRequest, pattern: string): string {
 type RouteRequest = Pick<Request, 'method' | 'baseUrl' | 'route'> & { originalUrl?: string };
 
 /**
- * Stable card title of a failing request: the method and the route pattern, mount prefix
- * included (`GET /api/users/:id`), never the raw URL. Errors raised outside any route get
- * `GET (no route)`.
+ * Where a request failed, the place part of its card title (`@svc/runtime/kit` `errorTitle`): the
+ * method and the route pattern, mount prefix included (`GET /api/users/:id`), never the raw URL.
+ * Errors raised outside any route get `GET (no route)`.
  */
 export function routeTitle(req: RouteRequest): string {
   const path: unknown = req.route?.path;

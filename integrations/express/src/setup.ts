@@ -1,11 +1,10 @@
 import type { Application } from 'express';
 import type { SvcClient } from '@svc/runtime';
+import { carrierSlot } from '@svc/runtime/kit';
 import { sharedClient } from './client.ts';
 import { errorHandler } from './error-handler.ts';
 import type { SvcExpressOptions } from './options.ts';
 import { installProcessHandlers } from './process-handlers.ts';
-
-const INSTALLED = Symbol.for('svc.express.processHandlers');
 
 /**
  * Two-line setup: call after your routes (and before your own error handler).
@@ -16,9 +15,10 @@ const INSTALLED = Symbol.for('svc.express.processHandlers');
 export function setupErrorHandler(app: Application, options: SvcExpressOptions = {}): SvcClient {
   const client = sharedClient(options);
   app.use(errorHandler(options, client));
-  const carrier = globalThis as { [INSTALLED]?: boolean };
-  if (options.processHandlers !== false && !carrier[INSTALLED]) {
-    carrier[INSTALLED] = true;
+  // Once per process, whichever copy of this package asks (the global carrier's slot).
+  const state = carrierSlot('express', () => ({ processHandlers: false }));
+  if (options.processHandlers !== false && !state.processHandlers) {
+    state.processHandlers = true;
     installProcessHandlers(client, options);
   }
   return client;

@@ -37,7 +37,7 @@ async function serve(client: ReturnType<typeof recordingClient>) {
 }
 
 describe('errorHandler', () => {
-  it('reports 5xx with the route pattern as title, tags, and passes the error on', async () => {
+  it('reports 5xx titled by class, message and route pattern, tags, and passes the error on', async () => {
     const client = recordingClient();
     const { base, seen } = await serve(client);
     for (const id of [1, 2, 3]) {
@@ -48,11 +48,11 @@ describe('errorHandler', () => {
     await fetch(`${base}/api/items/9`);
     await fetch(`${base}/unavailable`);
     expect(client.calls.map((c) => c.title)).toEqual([
-      'GET /users/:id',
-      'GET /users/:id',
-      'GET /users/:id',
-      'GET /api/items/:id',
-      'GET /unavailable',
+      'Error: user failed (GET /users/:id)',
+      'Error: user failed (GET /users/:id)',
+      'Error: user failed (GET /users/:id)',
+      'Error: boom (GET /api/items/:id)',
+      'Error: down (GET /unavailable)',
     ]);
     expect(client.calls[0]).toMatchObject({ method: 'major', tags: ['express', 'method:GET'] });
     expect((client.calls[0]!.description as Error).message).toBe('user failed');

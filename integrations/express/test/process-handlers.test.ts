@@ -71,7 +71,7 @@ describe('process handlers', () => {
     expect(client.calls).toEqual([
       {
         method: 'critical',
-        title: 'Uncaught exception: TypeError: x is not a function',
+        title: 'TypeError: x is not a function (uncaught exception)',
         description: err,
         tags: ['node', 'uncaught-exception'],
       },
@@ -98,7 +98,7 @@ describe('process handlers', () => {
     const client = recordingClient();
     installProcessHandlers(client, {}, proc);
     proc.emit('unhandledRejection', new Error('rejected'), Promise.resolve());
-    expect(client.calls[0]!.title).toBe('Unhandled rejection: Error: rejected');
+    expect(client.calls[0]!.title).toBe('Error: rejected (unhandled rejection)');
     await settle();
     expect(proc.exit).toHaveBeenCalledWith(1);
   });
@@ -123,7 +123,7 @@ describe('process handlers', () => {
     installProcessHandlers(client, {}, proc);
     proc.emit('unhandledRejection', 'plain reason', Promise.resolve());
     await settle();
-    expect(client.calls[0]!.title).toBe('Unhandled rejection: plain reason');
+    expect(client.calls[0]!.title).toBe('Error: plain reason (unhandled rejection)');
     expect(proc.out).toContain('UnhandledPromiseRejection');
     expect(proc.exit).not.toHaveBeenCalled();
     expect(

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // svc-next: `init [dir]` writes the integration files; `check [distDir]` scans browser output.
 import { resolve } from 'node:path';
+import { knownSecrets } from '@svc/runtime/kit';
 import { scanStatic } from './cli/check.ts';
 import { initApp } from './cli/init.ts';
 
@@ -15,8 +16,7 @@ if (command === 'init') {
   }
 } else if (command === 'check') {
   const distDir = resolve(arg ?? '.next');
-  const secret = process.env.SERVICE_SIGNING_SECRET;
-  const leaks = scanStatic(distDir, secret ? [secret] : []);
+  const leaks = scanStatic(distDir, knownSecrets(process.env));
   for (const leak of leaks) console.error(`leak: ${leak.file} contains ${leak.what}`);
   console.log(leaks.length === 0 ? `ok: no server-only credential under ${distDir}/static` : '');
   process.exitCode = leaks.length === 0 ? 0 : 1;
@@ -25,7 +25,7 @@ if (command === 'init') {
     'usage: svc-next init [appDir]    write instrumentation.ts, instrumentation-client.ts, app/global-error.tsx',
   );
   console.log(
-    '       svc-next check [distDir]  fail if SERVICE_SIGNING_SECRET or a svc_sec_ value is in <distDir>/static',
+    '       svc-next check [distDir]  fail if the SERVICE_SIGNING_SECRET value or a signing secret is in <distDir>/static',
   );
   process.exitCode = command === undefined || command === 'help' ? 0 : 1;
 }

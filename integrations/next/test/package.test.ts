@@ -36,8 +36,10 @@ describe('@svc/next package', () => {
     }
   });
 
-  it('the config entry loads without the runtime or React (it runs inside next.config)', () => {
+  it('the config entry loads without the runtime client or React (it runs inside next.config)', () => {
     const source = readFileSync(`${ROOT}/dist/config.js`, 'utf8');
-    expect(source).not.toMatch(/@svc\/runtime|from "react"|next\/server/);
+    // Only the runtime's small, platform-neutral kit (the secret guard).
+    expect(source).toContain('@svc/runtime/kit');
+    expect(source).not.toMatch(/@svc\/runtime(?!\/kit)|from "react"|next\/server/);
   });
 });

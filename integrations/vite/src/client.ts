@@ -1,1 +1,2 @@
-export { errorTitle, installGlobalHandlers, type GlobalHandlerOptions } from './global-handlers.ts';
+export { errorTitle } from '@svc/runtime/kit';
+export { installGlobalHandlers, type GlobalHandlerOptions } from './global-handlers.ts';

@@ -1,16 +1,7 @@
 import type { SvcClient } from '@svc/runtime';
+import { errorTitle, PLACES, type ReportingMethodName } from '@svc/runtime/kit';
 
-type Method = Exclude<keyof SvcClient, 'flush'>;
-
-/** Title of an uncaught value, as the console prints it: `Uncaught TypeError: x is not a function`. */
-export function errorTitle(prefix: string, value: unknown): string {
-  const e = value as { name?: unknown; message?: unknown } | null;
-  if (e && typeof e.message === 'string') {
-    const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
-    return `${prefix} ${name}: ${e.message.split('\n')[0]}`;
-  }
-  return `${prefix} ${String(value).split('\n')[0]}`;
-}
+type Method = ReportingMethodName;
 
 export interface GlobalHandlerOptions {
   /** Reporting method for uncaught errors and unhandled rejections. @default 'critical' */
@@ -39,10 +30,10 @@ export function installGlobalHandlers(
   const onError = (event: ErrorEvent) => {
     const value = event.error ?? event.message;
     if (!value) return; // resource load errors and cross-origin "Script error." carry nothing
-    send(errorTitle('Uncaught', value), value, 'window-error');
+    send(errorTitle(value, PLACES.browser), value, 'window-error');
   };
   const onRejection = (event: PromiseRejectionEvent) => {
-    send(errorTitle('Unhandled rejection:', event.reason), event.reason, 'unhandled-rejection');
+    send(errorTitle(event.reason, PLACES.browserRejection), event.reason, 'unhandled-rejection');
   };
   target.addEventListener('error', onError as EventListener);
   target.addEventListener('unhandledrejection', onRejection as EventListener);

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
+import { findSecretsInCode, type KnownSecret, knownSecrets } from '@svc/runtime/kit';
 import { loadEnv, type Plugin } from 'vite';
 import { resolveRelease, gitRelease } from './release.ts';
 import { projectRelativeSources } from './source-paths.ts';
-import { findLeaks, forbiddenValues, type Forbidden } from './secrets.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
 
 /** Options of the `svc()` Vite plugin. */
@@ -33,7 +33,7 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 export function svc(options: SvcViteOptions = {}): Plugin {
   let config: Record<string, unknown> = {};
   let settings: { serviceUrl?: string } = {};
-  let forbidden: Forbidden[] = [];
+  let forbidden: KnownSecret[] = [];
   let base = '/';
   let sourcePaths: ReturnType<typeof projectRelativeSources> | undefined;
   return {
@@ -60,7 +60,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
         );
       }
       settings = serviceUrl ? { serviceUrl } : {};
-      forbidden = forbiddenValues(env);
+      forbidden = knownSecrets(env);
       base = resolved.base;
       sourcePaths = projectRelativeSources(
         resolved.root,
@@ -117,7 +117,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
             files.push([item.fileName, item.source]);
           }
           for (const [fileName, text] of files) {
-            const leaks = findLeaks(text, forbidden);
+            const leaks = findSecretsInCode(text, forbidden);
             if (leaks.length === 0) continue;
             this.error(
               `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +

@@ -1,6 +1,6 @@
 import { getShared, type SvcClient } from '@svc/runtime';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { errorTitle } from './global-handlers.ts';
+import { errorTitle, PLACES } from '@svc/runtime/kit';
 
 export interface SvcErrorBoundaryProps {
   children?: ReactNode;
@@ -27,7 +27,7 @@ export class SvcErrorBoundary extends Component<SvcErrorBoundaryProps, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     try {
-      (this.props.client ?? getShared())?.critical(errorTitle('Render error', error), error, [
+      (this.props.client ?? getShared())?.critical(errorTitle(error, PLACES.reactRender), error, [
         'browser',
         'react',
       ]);

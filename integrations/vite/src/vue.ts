@@ -1,6 +1,6 @@
 import { getShared, type SvcClient } from '@svc/runtime';
 import type { App } from 'vue';
-import { errorTitle } from './global-handlers.ts';
+import { errorTitle, PLACES } from '@svc/runtime/kit';
 
 /**
  * Sets `app.config.errorHandler` to report component errors as `critical` cards, chaining the
@@ -11,7 +11,10 @@ export function installVueErrorHandler(app: App, client?: SvcClient): () => void
   const previous = app.config.errorHandler;
   app.config.errorHandler = (err, instance, info) => {
     try {
-      (client ?? getShared())?.critical(errorTitle('Vue error', err), err, ['browser', 'vue']);
+      (client ?? getShared())?.critical(errorTitle(err, PLACES.vueComponent), err, [
+        'browser',
+        'vue',
+      ]);
     } catch {
       // never throw into the app
     }

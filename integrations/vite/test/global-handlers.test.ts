@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorTitle, installGlobalHandlers } from '../src/global-handlers.ts';
+import { errorTitle } from '@svc/runtime/kit';
+import { installGlobalHandlers } from '../src/global-handlers.ts';
 import { recordingClient } from './helpers.ts';
 
 // Node's EventTarget stands in for `window`; the real window is covered by the Chromium e2e test.
@@ -18,12 +19,16 @@ describe('installGlobalHandlers', () => {
     expect(client.calls).toEqual([
       {
         method: 'critical',
-        title: 'Uncaught TypeError: x is not a function',
+        title: 'TypeError: x is not a function (browser)',
         description: err,
         tags: ['browser', 'window-error'],
       },
-      expect.objectContaining({ title: 'Unhandled rejection: Error: fetch failed' }),
-      expect.objectContaining({ title: 'Unhandled rejection: just a string' }),
+      expect.objectContaining({
+        title: 'Error: fetch failed (unhandled rejection in the browser)',
+      }),
+      expect.objectContaining({
+        title: 'Error: just a string (unhandled rejection in the browser)',
+      }),
     ]);
   });
 
@@ -49,6 +54,6 @@ describe('installGlobalHandlers', () => {
     ) as never;
     installGlobalHandlers(broken, { target });
     expect(() => target.dispatchEvent(event('error', { error: new Error('e') }))).not.toThrow();
-    expect(errorTitle('Uncaught', { message: 'm' })).toBe('Uncaught Error: m');
+    expect(errorTitle({ message: 'm' }, 'browser')).toBe('Error: m (browser)');
   });
 });

@@ -111,7 +111,7 @@ describe('svc() plugin, real vite build', () => {
     expect(String((error as Error).message)).not.toContain(SECRET.slice(8));
   });
 
-  it('fails when the values of SERVICE_SIGNING_SECRET / SERVICE_KEY_ID reach a chunk via define', async () => {
+  it('fails when the value of SERVICE_SIGNING_SECRET reaches a chunk via define; the public key id may ship', async () => {
     const root = app('console.log(__SIGNING__, __KEY__);', {
       SERVICE_SIGNING_SECRET: 'not-prefixed-secret-123',
       SERVICE_KEY_ID: KEY_ID,
@@ -122,8 +122,12 @@ describe('svc() plugin, real vite build', () => {
     };
     const error = await buildApp(root, {}, { define }).catch((e: Error) => e);
     expect(String((error as Error).message)).toContain(
-      'the value of SERVICE_SIGNING_SECRET and the value of SERVICE_KEY_ID would be shipped',
+      '[svc] Build stopped: the value of SERVICE_SIGNING_SECRET would be shipped',
     );
+    const keyIdOnly = app('console.log(__KEY__);', { SERVICE_KEY_ID: KEY_ID });
+    await expect(
+      buildApp(keyIdOnly, {}, { define: { __KEY__: JSON.stringify(KEY_ID) } }),
+    ).resolves.toBeDefined();
   });
 
   it('with sourceMaps, also fails for a secret only in dead code (the map would carry it)', async () => {

@@ -16,7 +16,7 @@ describe('SvcErrorBoundary', () => {
     expect(client.calls).toEqual([
       {
         method: 'critical',
-        title: 'Render error RangeError: bad index',
+        title: 'RangeError: bad index (React render)',
         description: err,
         tags: ['browser', 'react'],
       },

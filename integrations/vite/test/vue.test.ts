@@ -24,7 +24,7 @@ describe('installVueErrorHandler', () => {
     expect(client.calls).toEqual([
       expect.objectContaining({
         method: 'critical',
-        title: 'Vue error Error: component failed',
+        title: 'Error: component failed (Vue component)',
         tags: ['browser', 'vue'],
       }),
     ]);

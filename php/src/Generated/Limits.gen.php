@@ -34,6 +34,9 @@ final class Limits
     /** Largest `line_number` (a positive 32-bit integer). */
     public const LINE_NUMBER_MAX = 2147483647;
 
+    /** Title of a report without title and without a non-empty description line. */
+    public const UNTITLED_TITLE = 'Untitled error';
+
     /** Most tags kept per card (a guard; the contract sets no count). */
     public const MAX_TAGS = 100;
 }

@@ -13,8 +13,6 @@ use Svc\Generated\Limits;
  */
 final class Payload
 {
-    private const UNTITLED = 'Untitled error';
-
     /**
      * @param list<string> $baseTags defaultTags, env:, release: (already normalised)
      * @return array<string, mixed>
@@ -54,7 +52,7 @@ final class Payload
                 }
             }
         }
-        return Text::clamp($text === '' ? self::UNTITLED : $text, Limits::TITLE_MAX);
+        return Text::clamp($text === '' ? Limits::UNTITLED_TITLE : $text, Limits::TITLE_MAX);
     }
 
     /**

@@ -1,23 +1,34 @@
 // Credential selection (contract 5.5). Signing itself lives in ./sign.ts, loaded only when used.
+import {
+  API_KEY_IGNORED,
+  KEY_PAIR_INCOMPLETE,
+  type MessageName,
+  NO_CREDENTIALS,
+} from './messages.ts';
 
 export type Credentials =
   { kind: 'bearer'; apiKey: string } | { kind: 'signed'; keyId: string; signingSecret: string };
 
-const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const trimmed = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
  * Signed auth wins when `keyId` and `signingSecret` are both set, because the secret never leaves
- * the process; an `apiKey` given as well is ignored with a warning. Returns the warnings to show, as indexes
- * into `MESSAGES` (./debug-format.ts, a lazy chunk: the texts stay out of the start-up code).
+ * the process; an `apiKey` given as well is ignored with a warning. `warn` gets each warning as a
+ * message name (./messages.ts; the texts stay out of the start-up code).
  */
-export function pickCredentials(apiKey: unknown, keyId: unknown, signingSecret: unknown) {
-  const [a, k, sec] = [s(apiKey), s(keyId), s(signingSecret)];
-  const warnings: number[] = [];
+export function pickCredentials(
+  apiKey: unknown,
+  keyId: unknown,
+  signingSecret: unknown,
+  warn: (message: MessageName) => void,
+): Credentials | undefined {
+  const [key, id, secret] = [trimmed(apiKey), trimmed(keyId), trimmed(signingSecret)];
   let credentials: Credentials | undefined;
-  if (k && sec) credentials = { kind: 'signed', keyId: k, signingSecret: sec };
-  else if (a) credentials = { kind: 'bearer', apiKey: a };
-  if (k && sec && a) warnings.push(0);
-  if (!k !== !sec) warnings.push(1);
-  if (!credentials) warnings.push(2);
-  return { credentials, warnings };
+  if (id && secret) credentials = { kind: 'signed', keyId: id, signingSecret: secret };
+  else if (key) credentials = { kind: 'bearer', apiKey: key };
+  if (id && secret && key) warn(API_KEY_IGNORED);
+  if (!id !== !secret) warn(KEY_PAIR_INCOMPLETE);
+  if (!credentials) warn(NO_CREDENTIALS);
+  return credentials;
 }

@@ -11,3 +11,11 @@ export function clamp(s: string, max: number): string {
   }
   return s.slice(0, i);
 }
+
+/**
+ * The last `max` characters of a file name: the file itself is the informative part of an
+ * over-long path (the service rejects a longer `file_name` with a 422).
+ */
+export function clampTail(name: string, max: number): string {
+  return name.length <= max ? name : name.slice(name.length - max);
+}

@@ -2,16 +2,24 @@
 // src/index.node.ts and src/index.browser.ts plug in location capture and shutdown hooks.
 import { LIMITS } from '../generated/limits.gen.ts';
 import {
-  DEFAULT_PRIORITY,
-  PRIORITIES,
+  type Priority,
+  REPORTING_METHODS,
   type ReportingMethods,
-  SEVERITIES,
+  type Severity,
 } from '../generated/methods.gen.ts';
 import type { Location } from '../location/types.ts';
 import { pickCredentials } from './auth.ts';
-import { clamp } from './clamp.ts';
+import { clamp, clampTail } from './clamp.ts';
 import { type Bucket, count, emptyResult } from './counters.ts';
 import { createDebug } from './debug.ts';
+import {
+  BAD_SERVICE_URL,
+  BEFORE_SEND_THREW,
+  CLIENT_CREATED,
+  FLUSH_RESULT,
+  QUEUE_FULL,
+  REPORT_FAILED,
+} from './messages.ts';
 import { read, resolveOptions, type SvcOptions } from './options.ts';
 import { buildPayload, type Render } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
@@ -30,61 +38,61 @@ export interface SvcClient extends ReportingMethods {
 }
 
 /** Whether a title or description renders without `describe` (strings, null, undefined). */
-const plain = (v: unknown) => v == null || typeof v === 'string';
+const plain = (value: unknown) => value == null || typeof value === 'string';
 /** Used only if the describe chunk fails to load, or the page unloads before it has loaded. */
-const fallback: Render = (v) => {
+const fallback: Render = (value) => {
   try {
-    return v == null ? undefined : String(v);
+    return value == null ? undefined : String(value);
   } catch {
     return undefined;
   }
 };
 
-const isThenable = (v: unknown): v is PromiseLike<unknown> =>
-  typeof (v as PromiseLike<unknown>)?.then === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown>)?.then === 'function';
 
 export function createCoreClient(
   platform: Platform,
   options: SvcOptions,
-  deps?: ClientDeps,
+  injected?: ClientDeps,
 ): SvcClient {
-  const d: ClientDeps = {
+  const deps: ClientDeps = {
     fetch: platform.fetch,
-    ...(deps && typeof deps === 'object' ? deps : {}),
+    ...(injected && typeof injected === 'object' ? injected : {}),
   };
-  const o = resolveOptions(options, platform.sourceMapsDefault);
-  const opt = (k: string) => read(options, k);
-  const secrets = [opt('apiKey'), opt('signingSecret')].filter(
-    (v): v is string => typeof v === 'string' && !!v,
+  const config = resolveOptions(options, platform.optionDefaults);
+  const option = (key: string) => read(options, key);
+  const secrets = [option('apiKey'), option('signingSecret')].filter(
+    (value): value is string => typeof value === 'string' && !!value,
   );
-  const debug = createDebug(d.logger ?? console, o.debug, secrets);
-  const random = d.random ?? Math.random;
+  const debug = createDebug(deps.logger ?? console, config.debug, secrets);
+  const random = deps.random ?? Math.random;
   let result = emptyResult();
-  const tally = (b: Bucket) => count(result, b);
+  const tally = (bucket: Bucket) => count(result, bucket);
 
-  const { credentials, warnings } = pickCredentials(
-    opt('apiKey'),
-    opt('keyId'),
-    opt('signingSecret'),
+  const credentials = pickCredentials(
+    option('apiKey'),
+    option('keyId'),
+    option('signingSecret'),
+    config.enabled ? debug.warn : () => {},
   );
-  if (o.enabled) for (const w of warnings) debug.warn(w);
-  const [url, given] = resolveServiceUrl(read(d, 'serviceUrl'), platform.envServiceUrl?.());
-  if (o.enabled && !url && !o.logLocally) debug.warn(12, given); // bad service address
+  const [url, given] = resolveServiceUrl(read(deps, 'serviceUrl'), platform.envServiceUrl?.());
+  if (config.enabled && !url && !config.logLocally) debug.warn(BAD_SERVICE_URL, given);
   const pipeline = createPipeline(
-    o,
-    d,
+    config,
+    deps,
     debug,
     credentials,
-    opt('encryptionPublicKey'),
-    opt('encryptionKeyId'),
+    option('encryptionPublicKey'),
+    option('encryptionKeyId'),
     url,
   );
-  const active = o.enabled && pipeline.ready;
-  debug.log(7, { active, auth: credentials?.kind, serviceUrl: url, options });
+  const active = config.enabled && pipeline.ready;
+  debug.log(CLIENT_CREATED, { active, auth: credentials?.kind, serviceUrl: url, options });
 
-  const queue = createQueue(o, pipeline, tally, (busy) => setBusy(busy), platform.unref);
-  /** Reports whose location is still pending. */
-  const waiting = new Set<(l?: unknown) => void>();
+  const queue = createQueue(config, pipeline, tally, (busy) => setBusy(busy), platform.unref);
+  /** Reports whose location (or describe chunk) is still pending, settled once. */
+  const waiting = new Set<(value?: unknown) => void>();
   /** Browser unload: reports still waiting for their location go without it, then the queue. */
   const unload = () => {
     for (const settle of [...waiting]) settle();
@@ -93,52 +101,57 @@ export function createCoreClient(
   const setBusy =
     platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload }) ?? (() => {});
 
-  const env = o.environment ? [`env:${o.environment}`] : [];
-  const baseTags = addTags(
-    addTags(addTags([], o.defaultTags), env),
-    o.release ? [`release:${o.release}`] : [],
-  );
+  // An unset environment or release gives `undefined`, which addTags skips.
+  const baseTags = addTags(addTags([], config.defaultTags), [
+    config.environment && `env:${config.environment}`,
+    config.release && `release:${config.release}`,
+  ]);
   /** Renders non-string values: the platform's, else a lazy chunk loaded on first need. */
   let render = platform.describe;
   let rendering: Promise<Render> | undefined;
   const loadRender = () =>
     (rendering ??= import('./describe.ts').then(
-      (m) => (render = m.describe),
-      (e) => {
+      (chunk) => (render = chunk.describe),
+      (error) => {
         rendering = undefined;
-        throw e;
+        throw error;
       },
     ));
 
   /** `beforeSend` and the validation of its result: a lazy chunk, loaded by clients that have one. */
   let scrub: typeof import('./before-send.ts') | undefined;
   let scrubbing: Promise<typeof import('./before-send.ts')> | undefined;
-  const loadScrub = () => (scrubbing ??= import('./before-send.ts').then((m) => (scrub = m)));
-  if (o.beforeSend && active) loadScrub().catch(() => (scrubbing = undefined));
+  const loadScrub = () =>
+    (scrubbing ??= import('./before-send.ts').then((chunk) => (scrub = chunk)));
+  if (config.beforeSend && active) loadScrub().catch(() => (scrubbing = undefined));
   const helpers = { clamp, addTags, read, limits: LIMITS };
   const drop = (error?: unknown) => {
-    if (error) debug.log(8, error); // beforeSend threw; report dropped
+    if (error) debug.log(BEFORE_SEND_THREW, error);
     tally('beforeSend');
   };
 
   /** Location known: beforeSend (maybe async), validation, then the queue. */
-  function located(payload: WirePayload, loc: Location | undefined, held: boolean) {
-    if (typeof loc?.file_name === 'string' && loc.file_name)
-      payload.file_name = clamp(loc.file_name, LIMITS.fileNameMax);
-    const line = loc?.line_number;
-    if (Number.isInteger(line) && line! > 0 && line! <= LIMITS.lineNumberMax)
+  function located(payload: WirePayload, location: Location | undefined, held: boolean) {
+    if (location?.file_name) payload.file_name = clampTail(location.file_name, LIMITS.fileNameMax);
+    const line = location?.line_number;
+    if (
+      Number.isSafeInteger(line) &&
+      (line as number) >= LIMITS.lineNumberMin &&
+      (line as number) <= LIMITS.lineNumberMax
+    )
       payload.line_number = line;
-    if (!o.beforeSend) {
+    const beforeSend = config.beforeSend;
+    if (!beforeSend) {
       queue.push(payload);
       if (held) queue.release();
       return;
     }
     // The beforeSend chunk started loading with the client; a report made before it has loaded
     // holds its slot until then.
-    if (scrub) return scrub.applyBeforeSend(o.beforeSend, payload, held, queue, drop, helpers);
+    if (scrub) return scrub.applyBeforeSend(beforeSend, payload, held, queue, drop, helpers);
     if (!held) queue.hold();
     loadScrub().then(
-      (m) => m.applyBeforeSend(o.beforeSend as never, payload, true, queue, drop, helpers),
+      (chunk) => chunk.applyBeforeSend(beforeSend, payload, true, queue, drop, helpers),
       (error) => {
         drop(error);
         queue.release();
@@ -146,6 +159,39 @@ export function createCoreClient(
     );
   }
 
+  /** Payload built: the location now, or once it resolves (the report holds its slot meanwhile). */
+  function locate(payload: WirePayload, location: unknown, held: boolean) {
+    if (!isThenable(location)) return located(payload, location as Location | undefined, held);
+    if (!held) queue.hold();
+    // Settles once: with the location, or without it when the page unloads first.
+    const settle = (found?: unknown) => {
+      if (waiting.delete(settle)) located(payload, found as Location | undefined, true);
+    };
+    waiting.add(settle);
+    location.then(settle, () => settle());
+  }
+
+  /**
+   * The first non-string value of a browser page waits for the describe chunk (held, so it
+   * counts against maxQueueSize); an unload first sends it with String(value) and no location.
+   */
+  function awaitRender(payloadWith: (renderer: Render) => WirePayload, location: unknown) {
+    queue.hold();
+    const settle = (loaded?: unknown) => {
+      if (!waiting.delete(settle)) return;
+      try {
+        const payload = payloadWith((loaded as Render | undefined) ?? fallback);
+        locate(payload, loaded || !isThenable(location) ? location : undefined, true);
+      } catch (error) {
+        queue.release();
+        debug.log(REPORT_FAILED, error);
+      }
+    };
+    waiting.add(settle);
+    loadRender().then(settle, () => settle(fallback));
+  }
+
+  /** One reporting call: sampling, the queue bound, location capture, then the payload. */
   function report(
     severity: WirePayload['severity'],
     priority: WirePayload['priority'],
@@ -155,67 +201,44 @@ export function createCoreClient(
   ): void {
     try {
       if (!active) return;
-      if (o.sampleRate < 1 && random() >= o.sampleRate) tally('sampled');
-      else if (!queue.hasRoom()) {
-        tally('overflow');
-        debug.log(9, o.maxQueueSize); // queue full: newest report dropped
-      } else {
-        const loc = platform.captureLocation?.(description, o); // reads captureLocation, lineNumbers, sourceMaps
-        /** Payload known: the location now, or once it resolves (held, settled once). */
-        const go = (r: Render, l: unknown, held: boolean) => {
-          const payload = buildPayload(severity, priority, title, description, tags, baseTags, r);
-          if (!isThenable(l)) return located(payload, l as Location | undefined, held);
-          if (!held) queue.hold();
-          // Settles once: with the location, or without it when the page unloads first.
-          const settle = (x?: unknown) => {
-            if (waiting.delete(settle)) located(payload, x as Location | undefined, true);
-          };
-          waiting.add(settle);
-          l.then(settle, () => settle());
-        };
-        if (render || (plain(title) && plain(description))) go(render ?? fallback, loc, false);
-        else {
-          // The first non-string value of a browser page waits for the describe chunk (held, so
-          // it counts against maxQueueSize); an unload first sends it with String(value).
-          queue.hold();
-          const settle = (r?: unknown) => {
-            if (waiting.delete(settle))
-              try {
-                go((r as Render) ?? fallback, r || !isThenable(loc) ? loc : undefined, true);
-              } catch (error) {
-                queue.release();
-                debug.log(10, error); // report failed
-              }
-          };
-          waiting.add(settle);
-          loadRender().then(settle, () => settle(fallback));
-        }
+      if (config.sampleRate < 1 && random() >= config.sampleRate) {
+        tally('sampled');
+        return;
       }
+      if (!queue.hasRoom()) {
+        tally('overflow');
+        debug.log(QUEUE_FULL, config.maxQueueSize);
+        return;
+      }
+      // Reads captureLocation, lineNumbers and sourceMaps.
+      const location = platform.captureLocation?.(description, config);
+      const payloadWith = (renderer: Render) =>
+        buildPayload(severity, priority, title, description, tags, baseTags, renderer);
+      if (render || (plain(title) && plain(description)))
+        locate(payloadWith(render ?? fallback), location, false);
+      else awaitRender(payloadWith, location);
     } catch (error) {
-      debug.log(10, error); // report failed
+      debug.log(REPORT_FAILED, error);
     }
   }
 
   const client = {
     async flush(opts?: { timeoutMs?: number }): Promise<FlushResult> {
-      const t = read(opts, 'timeoutMs');
-      await queue.flush(typeof t === 'number' ? t : undefined);
-      const out = result;
+      const timeoutMs = read(opts, 'timeoutMs');
+      await queue.flush(typeof timeoutMs === 'number' ? timeoutMs : undefined);
+      const flushed = result;
       result = emptyResult();
-      debug.log(11, out); // flush result
+      debug.log(FLUSH_RESULT, flushed);
       await debug.idle(); // debug and logLocally lines are written before flush() resolves
-      return out;
+      return flushed;
     },
   } as SvcClient;
-  // The 16 methods from the generated severity x priority table: `majorHigh`, and `major` for the
-  // default priority (test/core/client.test.ts checks the names against REPORTING_METHODS).
+  // The reporting methods of the generated table: each name sets its severity and priority.
   const methods = client as unknown as Record<string, unknown>;
-  for (const severity of SEVERITIES)
-    for (const priority of PRIORITIES) {
-      const fn = (title: unknown, description?: unknown, tags?: unknown) =>
-        report(severity, priority, title, description, tags);
-      methods[severity + priority[0].toUpperCase() + priority.slice(1)] = fn;
-      if (priority === DEFAULT_PRIORITY) methods[severity] = fn;
-    }
+  for (const [severity, row] of Object.entries(REPORTING_METHODS))
+    for (const [priority, names] of Object.entries(row))
+      for (const name of names)
+        methods[name] = (title: unknown, description?: unknown, tags?: unknown) =>
+          report(severity as Severity, priority as Priority, title, description, tags);
   return client;
 }

@@ -2,11 +2,39 @@
 // logged value is rendered to text and redacted: the client's own key values and secrets, anything
 // shaped like a key (contract 2.5 prefixes), and the values of Authorization / X-Svc-Signature
 // headers never reach the logger, Error objects included.
+import { KEY_SHAPES } from '../generated/keys.gen.ts';
 import { describe } from './describe.ts';
+import {
+  API_KEY_IGNORED,
+  BAD_ENCRYPTION_KEY,
+  BAD_SERVICE_URL,
+  BEFORE_SEND_THREW,
+  CLIENT_CREATED,
+  CREDENTIALS_REFUSED,
+  FLUSH_RESULT,
+  HOST_NOT_FOUND,
+  KEY_PAIR_INCOMPLETE,
+  LOGGED_LOCALLY,
+  type MessageName,
+  NO_CREDENTIALS,
+  NO_SERVICE_THERE,
+  QUEUE_FULL,
+  REPORT_FAILED,
+  SECURE_LOAD_FAILED,
+  TRANSPORT_LOAD_FAILED,
+  UNREACHABLE,
+} from './messages.ts';
 import type { Logger } from './types.ts';
 
-/** Key values by prefix; key ids (public) keep their first 4 characters for recognition. */
-const TOKENS = /\b(svc_pub_|svc_sec_|svck_|svcek_)([\w-]{0,4})[\w-]*/g;
+/** Key values by their prefix (the spec's key shapes). */
+const TOKENS = new RegExp(
+  `\\b(${KEY_SHAPES.map((key) => key.prefix).join('|')})([\\w-]{0,4})[\\w-]*`,
+  'g',
+);
+/** Prefixes of key ids (public): they keep their first 4 characters for recognition. */
+const ID_PREFIXES: readonly string[] = KEY_SHAPES.filter((key) => key.name.endsWith('Id')).map(
+  (key) => key.prefix,
+);
 /** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
 const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
 
@@ -17,38 +45,43 @@ export function redact(v: unknown, secrets: readonly string[]): string {
     .replace(HEADERS, '$1[REDACTED]')
     .replace(
       TOKENS,
-      (_, p: string, head: string) => p + (p.length < 7 ? `${head}***` : '[REDACTED]'),
+      (_, prefix: string, head: string) =>
+        prefix + (ID_PREFIXES.includes(prefix) ? `${head}***` : '[REDACTED]'),
     );
 }
 
 /**
- * The texts of coded lines: `debug.warn(n, ...)` (0-4 and 12-16, shown whether or not `debug` is
- * on) and `debug.log(n, ...)` / `debug.info(n, ...)` (a leading number). `%d` and `%s` take the
- * next argument.
- * Kept here, in the lazy chunk, so the start-up code carries indexes instead of texts.
+ * The text of each named message of ./messages.ts. `%d` and `%s` take the next argument. Kept here,
+ * in the lazy chunk, so the start-up code carries names (small numbers) instead of texts.
  */
-export const MESSAGES = [
-  'apiKey ignored: keyId + signingSecret take precedence (signed auth)',
-  'keyId and signingSecret go together',
-  'no apiKey or keyId + signingSecret: client disabled, nothing is sent',
-  'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent',
-  'sealing or signing code failed to load: reports fail',
-  'transport failed to load:', // 5
-  'logLocally (not sent):',
-  'client created',
-  'beforeSend threw; report dropped:',
-  'queue full (maxQueueSize %d): newest report dropped',
-  'report failed:', // 10
-  'flush result',
-  'serviceUrl %s is not an absolute http(s) URL: client disabled, nothing is sent. Set SERVICE_URL (or serviceUrl) to your Svc service, e.g. https://svc.example.com',
-  // 13-16: delivery failures, one line per client and kind, shown when a report is given up.
-  'cannot deliver to %s: its host name does not resolve (%s). Set SERVICE_URL (or serviceUrl) to the address of your Svc service',
-  'cannot deliver to %s: %s. Is the service running there? Check SERVICE_URL (or serviceUrl)',
-  'the service at %s refused the credentials (%s): check the key (apiKey, or keyId + signingSecret), that it is not revoked, and its allowed origins',
-  'cannot deliver to %s: it answered %s, so no Svc service is there. Check SERVICE_URL (or serviceUrl)',
-];
+export const MESSAGES: Record<MessageName, string> = {
+  [API_KEY_IGNORED]: 'apiKey ignored: keyId + signingSecret take precedence (signed auth)',
+  [KEY_PAIR_INCOMPLETE]: 'keyId and signingSecret go together',
+  [NO_CREDENTIALS]: 'no apiKey or keyId + signingSecret: client disabled, nothing is sent',
+  [BAD_ENCRYPTION_KEY]:
+    'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent',
+  [SECURE_LOAD_FAILED]: 'sealing or signing code failed to load: reports fail',
+  [TRANSPORT_LOAD_FAILED]: 'transport failed to load:',
+  [LOGGED_LOCALLY]: 'logLocally (not sent):',
+  [CLIENT_CREATED]: 'client created',
+  [BEFORE_SEND_THREW]: 'beforeSend threw; report dropped:',
+  [QUEUE_FULL]: 'queue full (maxQueueSize %d): newest report dropped',
+  [REPORT_FAILED]: 'report failed:',
+  [FLUSH_RESULT]: 'flush result',
+  [BAD_SERVICE_URL]:
+    'serviceUrl %s is not an absolute http(s) URL: client disabled, nothing is sent. Set SERVICE_URL (or serviceUrl) to your Svc service, e.g. https://svc.example.com',
+  // Delivery failures: one line per client and kind, shown when a report is given up.
+  [HOST_NOT_FOUND]:
+    'cannot deliver to %s: its host name does not resolve (%s). Set SERVICE_URL (or serviceUrl) to the address of your Svc service',
+  [UNREACHABLE]:
+    'cannot deliver to %s: %s. Is the service running there? Check SERVICE_URL (or serviceUrl)',
+  [CREDENTIALS_REFUSED]:
+    'the service at %s refused the credentials (%s): check the key (apiKey, or keyId + signingSecret), that it is not revoked, and its allowed origins',
+  [NO_SERVICE_THERE]:
+    'cannot deliver to %s: it answered %s, so no Svc service is there. Check SERVICE_URL (or serviceUrl)',
+};
 
-/** Logs one line (a leading code as its text): lazy arguments (functions) are computed here, then every value is redacted. */
+/** Logs one line (a leading message name as its text): lazy arguments (functions) are computed here, then every value is redacted. */
 export function write(
   logger: Logger,
   fn: keyof Logger,
@@ -56,8 +89,8 @@ export function write(
   secrets: readonly string[],
 ): void {
   if (typeof args[0] === 'number') {
-    const [code, ...rest] = args;
-    args = [MESSAGES[code].replace(/%[ds]/g, () => String(rest.shift())), ...rest];
+    const [name, ...rest] = args;
+    args = [MESSAGES[name].replace(/%[ds]/g, () => String(rest.shift())), ...rest];
   }
   logger[fn]('[svc]', ...args.map((a) => redact(typeof a === 'function' ? a() : a, secrets)));
 }

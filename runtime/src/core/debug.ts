@@ -1,20 +1,21 @@
-// The debug channel. Warnings (coded, texts in the chunk) and everything else are formatted and
+// The debug channel. Warnings (named, texts in the chunk) and everything else are formatted and
 // redacted by ./debug-format.ts, a lazy chunk loaded on the first line logged (so a client with
 // `debug` off never loads it). Lines keep their order; `idle()` resolves once all are written.
+import type { MessageName } from './messages.ts';
 import type { Logger } from './types.ts';
 
 export interface Debug {
   /**
    * Only when `debug` is on. A function argument is called when the line is written; a leading
-   * number is the index of a text in `MESSAGES` (./debug-format.ts).
+   * message name (./messages.ts) stands for its text.
    */
   log(...args: unknown[]): void;
   /**
-   * Always shown: an index into `MESSAGES` of ./debug-format.ts (missing credentials, bad keys,
-   * conflicting options, a bad service address, a kind of delivery failure) and the values of its
-   * `%s` / `%d`, written in order with the other lines once that chunk has loaded.
+   * Always shown: a message name of ./messages.ts (missing credentials, bad keys, conflicting
+   * options, a bad service address, a kind of delivery failure) and the values of its `%s` / `%d`,
+   * written in order with the other lines once the formatting chunk has loaded.
    */
-  warn(code: number, ...args: unknown[]): void;
+  warn(message: MessageName, ...args: unknown[]): void;
   /** Always shown (`logLocally`). */
   info(...args: unknown[]): void;
   /** Resolves once every line logged so far is written. */

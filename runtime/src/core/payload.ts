@@ -1,26 +1,21 @@
 // Builds the wire payload of one report.
-import { LIMITS } from '../generated/limits.gen.ts';
+import { LIMITS, UNTITLED_TITLE } from '../generated/limits.gen.ts';
 import type { Priority, Severity } from '../generated/methods.gen.ts';
 import { clamp } from './clamp.ts';
 import { addTags } from './tags.ts';
 import type { WirePayload } from './types.ts';
 
-const UNTITLED = 'Untitled error';
-
 /** Renders a non-string title or description (`./describe.ts`, or a fallback). */
 export type Render = (value: unknown) => string | undefined;
 
-/** A title from any value; empty titles fall back like the service does (first description line). */
+/**
+ * A title from any value; an empty title falls back like the service does: the first non-empty
+ * description line, else the spec's `UNTITLED_TITLE`.
+ */
 function titleOf(title: unknown, description: string | undefined, describe: Render): string {
-  let t = typeof title === 'string' ? title : title == null ? '' : (describe(title) ?? '');
-  t = t.trim();
-  if (!t && description)
-    t =
-      description
-        .split('\n')
-        .find((l) => l.trim())
-        ?.trim() ?? '';
-  return clamp(t || UNTITLED, LIMITS.titleMax);
+  const text = typeof title === 'string' ? title : title == null ? '' : (describe(title) ?? '');
+  const firstLine = description?.split('\n').find((line) => line.trim());
+  return clamp(text.trim() || firstLine?.trim() || UNTITLED_TITLE, LIMITS.titleMax);
 }
 
 export function buildPayload(

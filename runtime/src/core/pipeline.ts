@@ -5,6 +5,12 @@ import type { Credentials } from './auth.ts';
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { isPublicKey } from './key.ts';
+import {
+  BAD_ENCRYPTION_KEY,
+  LOGGED_LOCALLY,
+  SECURE_LOAD_FAILED,
+  TRANSPORT_LOAD_FAILED,
+} from './messages.ts';
 import type { Resolved } from './options.ts';
 import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
@@ -21,44 +27,44 @@ export interface Pipeline {
 }
 
 export function createPipeline(
-  o: Resolved,
-  d: ClientDeps,
+  config: Resolved,
+  deps: ClientDeps,
   debug: Debug,
   credentials: Credentials | undefined,
   encryptionPublicKey: unknown,
   encryptionKeyId: unknown,
   serviceUrl: string | undefined,
 ): Pipeline {
-  let ready = o.logLocally || (!!credentials && !!serviceUrl);
+  let ready = config.logLocally || (!!credentials && !!serviceUrl);
   let sealKey: string | undefined;
   if (encryptionPublicKey != null && encryptionPublicKey !== '') {
     if (!isPublicKey(encryptionPublicKey)) {
       ready = false;
-      debug.warn(3); // encryptionPublicKey is not base64 of 32 bytes
-    } else if (!o.logLocally) sealKey = encryptionPublicKey.trim();
+      debug.warn(BAD_ENCRYPTION_KEY);
+    } else if (!config.logLocally) sealKey = encryptionPublicKey.trim();
   }
   const signed = credentials?.kind === 'signed' ? credentials : undefined;
   const bearer = {
     Authorization: `Bearer ${credentials?.kind === 'bearer' ? credentials.apiKey : ''}`,
   };
-  const now = d.now ?? Date.now;
+  const now = deps.now ?? Date.now;
   // Sealing and signing code (./secure.ts) loads only for clients that seal or sign.
   const keyId =
     typeof encryptionKeyId === 'string' && encryptionKeyId ? encryptionKeyId : undefined;
   const secure =
     (sealKey || signed) &&
-    import('./secure.ts').then((m) =>
-      m.createSecure(sealKey, keyId, signed, bearer, now, TASKS_PATH),
+    import('./secure.ts').then((chunk) =>
+      chunk.createSecure(sealKey, keyId, signed, bearer, now, TASKS_PATH),
     );
   if (secure)
     secure.catch((e) => {
-      debug.warn(4); // sealing or signing code failed to load
+      debug.warn(SECURE_LOAD_FAILED);
       debug.log(e);
     });
 
   const ctx: TransportContext = {
-    o,
-    d,
+    config,
+    deps,
     debug,
     signed: !!signed,
     url: serviceUrl + TASKS_PATH,
@@ -71,10 +77,10 @@ export function createPipeline(
   let loading: Promise<typeof import('./transport.ts')> | undefined;
   const load = () => {
     if (!loading) {
-      loading = import('./transport.ts').then((m) => (transport = m));
+      loading = import('./transport.ts').then((chunk) => (transport = chunk));
       loading.catch((e) => {
         loading = undefined; // retried by the next send
-        debug.log(5, e); // transport failed to load
+        debug.log(TRANSPORT_LOAD_FAILED, e);
       });
     }
     return loading;
@@ -83,18 +89,18 @@ export function createPipeline(
   return {
     ready,
     prepare(payload) {
-      if (!o.logLocally) load();
-      const body = o.logLocally ? '' : JSON.stringify(payload);
+      if (!config.logLocally) load();
+      const body = config.logLocally ? '' : JSON.stringify(payload);
       if (secure) return secure.then((s) => s.prepare(body));
       return { body, bytes: enc.encode(body), auth: bearer, at: 0 };
     },
     async send(payload, prepared, keepalive) {
-      if (!o.logLocally) {
+      if (!config.logLocally) {
         // Unload must start its request now, chunk or not (nothing may wait during pagehide).
         if (!transport && keepalive) return keepaliveOnce(ctx, prepared);
         return (transport ?? (await load())).deliver(ctx, prepared, keepalive);
       }
-      debug.info(6, payload); // logLocally (not sent)
+      debug.info(LOGGED_LOCALLY, payload);
       return 'sent';
     },
   };

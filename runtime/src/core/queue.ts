@@ -23,7 +23,7 @@ type Timer = ReturnType<typeof setTimeout>;
  * marks the cadence timer as not keeping a process alive.
  */
 export function createQueue(
-  o: Resolved,
+  config: Resolved,
   pipeline: Pipeline,
   count: (b: Bucket) => void,
   busyChanged: (busy: boolean) => void,
@@ -84,13 +84,13 @@ export function createQueue(
   function pump() {
     clearTimeout(timer);
     timer = undefined;
-    while (inFlight < o.concurrency && entries.length) launch(entries.shift() as Entry);
+    while (inFlight < config.concurrency && entries.length) launch(entries.shift() as Entry);
   }
 
   return {
     busy,
     /** True when one more report fits (pending and queued reports count, in-flight ones do not). */
-    hasRoom: () => pending + entries.length < o.maxQueueSize,
+    hasRoom: () => pending + entries.length < config.maxQueueSize,
     /** Reserves a slot for a report whose location or beforeSend is still pending. */
     hold() {
       pending++;
@@ -111,7 +111,7 @@ export function createQueue(
       }
       if (flushing) pump();
       else if (!timer && !inFlight) {
-        timer = setTimeout(pump, o.flushIntervalMs);
+        timer = setTimeout(pump, config.flushIntervalMs);
         unref?.(timer);
       }
       changed();

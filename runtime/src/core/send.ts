@@ -2,6 +2,7 @@
 // keepalive send at browser unload. The retrying transport (./transport.ts) is a lazy chunk.
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
+import type { MessageName } from './messages.ts';
 import type { Resolved } from './options.ts';
 import type { ClientDeps } from './types.ts';
 
@@ -18,8 +19,8 @@ export interface Prepared {
  * (the transport chunk applies the defaults of `sleep`/`random`/`now`, so they stay out of start-up).
  */
 export interface TransportContext {
-  o: Resolved;
-  d: ClientDeps;
+  config: Resolved;
+  deps: ClientDeps;
   debug: Debug;
   /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
   auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
@@ -28,7 +29,7 @@ export interface TransportContext {
   /** The endpoint: the resolved service address + `/api/v1/tasks`. */
   url: string;
   /** Delivery-failure warnings already shown by this client (one per kind). */
-  warned?: Set<number>;
+  warned?: Set<MessageName>;
   /** {@link post}, handed over so the transport chunk does not import this module. */
   post: typeof post;
 }
@@ -50,8 +51,8 @@ export function post(
     Accept: 'application/json',
     ...auth,
   };
-  if (ctx.o.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
-  return (ctx.d.fetch ?? globalThis.fetch)(ctx.url, {
+  if (ctx.config.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
+  return (ctx.deps.fetch ?? globalThis.fetch)(ctx.url, {
     method: 'POST',
     headers,
     body,

@@ -1,9 +1,7 @@
 // Tag normalisation: array or CSV string in, trimmed, de-duplicated, clamped array out.
 import { LIMITS } from '../generated/limits.gen.ts';
+import { MAX_TAGS } from '../generated/options.gen.ts';
 import { clamp } from './clamp.ts';
-
-/** Most tags kept per card (a guard against giant arrays; the contract sets no count limit). */
-export const MAX_TAGS = 100;
 
 /** Appends the tags of `input` (array or CSV string; other values ignored) to `out`. */
 export function addTags(out: string[], input: unknown): string[] {

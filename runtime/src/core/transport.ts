@@ -1,45 +1,64 @@
 // Delivers one prepared report: one POST per attempt, retries with backoff, re-signing each retry.
 // A lazy chunk, loaded when a client prepares its first report (see ./send.ts).
 import { errorMessageFor, errorNameFor } from '../generated/error-names.gen.ts';
+import { isRetryable, parseRetryAfter } from '../generated/retry.gen.ts';
+import type { components } from '../generated/wire.gen.ts';
 import type { Bucket } from './counters.ts';
+import {
+  CREDENTIALS_REFUSED,
+  HOST_NOT_FOUND,
+  type MessageName,
+  NO_SERVICE_THERE,
+  UNREACHABLE,
+} from './messages.ts';
+import { backoffMs } from './retry.ts';
 import type { Prepared, TransportContext } from './send.ts';
-import { backoffMs, retryAfterSeconds, shouldRetry } from './retry.ts';
 
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
 const SIGNATURE_MAX_AGE_MS = 60_000;
 
 /**
- * The kind of a delivery failure that a user can fix (a `MESSAGES` code of ./debug-format.ts) and
- * its detail, or undefined for failures that say nothing about the setup (5xx, 422, 429...).
+ * The kind of a delivery failure that a user can fix (a message name of ./messages.ts) and its
+ * detail, or undefined for failures that say nothing about the setup (5xx, 422, 429...).
  */
 export function failureKind(
   status: number | undefined,
   cause: unknown,
   timedOut: boolean,
-): [number, string] | undefined {
-  if (status === 401 || status === 403) return [15, `HTTP ${status}`];
-  if (status === 404 || status === 405) return [16, `HTTP ${status}`];
+): [MessageName, string] | undefined {
+  if (status === 401 || status === 403) return [CREDENTIALS_REFUSED, `HTTP ${status}`];
+  if (status === 404 || status === 405) return [NO_SERVICE_THERE, `HTTP ${status}`];
   if (status !== undefined) return undefined;
-  if (timedOut) return [14, 'no answer before timeoutMs'];
+  if (timedOut) return [UNREACHABLE, 'no answer before timeoutMs'];
   // Node's fetch: TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } }); browsers say less.
   let code: unknown;
-  for (let e = cause, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    code ??= (e as { code?: unknown }).code;
-    e = (e as { cause?: unknown }).cause;
+  for (let link = cause, depth = 0; link && typeof link === 'object' && depth < 4; depth++) {
+    code ??= (link as { code?: unknown }).code;
+    link = (link as { cause?: unknown }).cause;
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return [13, code];
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return [HOST_NOT_FOUND, code];
   return [
-    14,
+    UNREACHABLE,
     code === 'ECONNREFUSED' ? 'connection refused' : `network error${code ? ` (${code})` : ''}`,
   ];
 }
 
-/** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
-export function outcomeOf(b: Record<string, unknown> | undefined): Bucket {
-  if (b?.dropped === true || b?.quota_exceeded === true) {
-    return b.reason === 'paused' || b.reason === 'archived' ? b.reason : 'quota';
+type Schemas = components['schemas'];
+/** A 2xx body as the spec shapes it (created, deduplicated or dropped); any key may be missing. */
+export type Answer = Partial<
+  Omit<Schemas['TaskDropped'], 'dropped'> & {
+    dropped: boolean;
+    deduplicated:
+      Schemas['TaskCreated']['deduplicated'] | Schemas['TaskDeduplicated']['deduplicated'];
   }
-  return b?.deduplicated === true ? 'deduplicated' : 'sent';
+>;
+
+/** A 2xx body's outcome: `dropped` (or its legacy alias) first; an absent `deduplicated` is false. */
+export function outcomeOf(answer: Answer | undefined): Bucket {
+  if (answer?.dropped === true || answer?.quota_exceeded === true) {
+    return answer.reason === 'paused' || answer.reason === 'archived' ? answer.reason : 'quota';
+  }
+  return answer?.deduplicated === true ? 'deduplicated' : 'sent';
 }
 
 /**
@@ -56,14 +75,14 @@ export async function deliver(
     if (
       !keepalive &&
       ctx.signed &&
-      (retry || (ctx.d.now ?? Date.now)() - p.at > SIGNATURE_MAX_AGE_MS)
+      (retry || (ctx.deps.now ?? Date.now)() - p.at > SIGNATURE_MAX_AGE_MS)
     )
       auth = await ctx.auth(p.bytes);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ctx.o.timeoutMs);
+    const timer = setTimeout(() => controller.abort(), ctx.config.timeoutMs);
     let status: number | undefined;
     let res: Response | undefined;
-    let body: Record<string, unknown> | undefined;
+    let body: (Answer & Record<string, unknown>) | undefined;
     let failure: { message: string; cause: unknown } | undefined;
     try {
       res = await ctx.post(ctx, auth, p.body, { signal: controller.signal, keepalive });
@@ -76,7 +95,7 @@ export async function deliver(
       }
     } catch (cause) {
       const message = controller.signal.aborted
-        ? `request timed out after ${ctx.o.timeoutMs} ms`
+        ? `request timed out after ${ctx.config.timeoutMs} ms`
         : 'network error';
       failure = { message, cause };
     } finally {
@@ -87,7 +106,7 @@ export async function deliver(
       ctx.debug.log(`delivered: ${outcome} (HTTP ${status})`);
       return outcome;
     }
-    const again = !keepalive && shouldRetry(status) && retry < ctx.o.maxRetries;
+    const again = !keepalive && isRetryable(status) && retry < ctx.config.maxRetries;
     ctx.debug.log(
       `attempt ${retry + 1} failed${again ? ', will retry' : ''}:`,
       // Rendered like the error errorFromResponse would build (`SvcAuthError: message`, then the
@@ -116,11 +135,11 @@ export async function deliver(
       }
       return 'failed';
     }
-    await (ctx.d.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(
+    await (ctx.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(
       backoffMs(
         retry,
-        retryAfterSeconds(res?.headers.get('retry-after')),
-        ctx.d.random ?? Math.random,
+        parseRetryAfter(res?.headers.get('retry-after')),
+        ctx.deps.random ?? Math.random,
       ),
     );
   }

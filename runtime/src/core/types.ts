@@ -1,17 +1,18 @@
 // Internal types shared by the core modules (not part of the public API unless re-exported).
-import type { Priority, Severity } from '../generated/methods.gen.ts';
+import type { components } from '../generated/wire.gen.ts';
 import type { CaptureLocation } from '../location/types.ts';
 
-/** The JSON body of contract section 2.1 as this SDK sends it. */
-export interface WirePayload {
-  severity: Severity;
-  priority: Priority;
-  title: string;
-  tags: string[];
-  description?: string;
-  file_name?: string;
-  line_number?: number;
-}
+/** The generated `TaskReport` of the spec (contract 2.1). */
+type TaskReport = components['schemas']['TaskReport'];
+
+/**
+ * The JSON body of contract section 2.1 as this SDK sends it: the spec's `TaskReport`, with the
+ * fields the SDK always sends (`priority`, `title`, `tags`) required and `tags` in array form.
+ */
+export type WirePayload = Omit<TaskReport, 'priority' | 'title' | 'tags'> &
+  Required<Pick<TaskReport, 'priority' | 'title'>> & {
+    tags: Extract<TaskReport['tags'], readonly unknown[]>;
+  };
 
 /** Where the SDK writes. `warn` is used for the few messages that show even with `debug` off. */
 export interface Logger {
@@ -84,8 +85,11 @@ export interface Platform {
    * leaves it out and the client loads it as a lazy chunk on the first non-string value.
    */
   describe?: (value: unknown) => string | undefined;
-  /** Default of the `sourceMaps` option on this platform. */
-  sourceMapsDefault: boolean;
+  /**
+   * Option defaults that differ on this platform (the browser's generated BROWSER_OPTION_DEFAULTS).
+   * @default none: the generated OPTION_DEFAULTS
+   */
+  optionDefaults?: { sourceMaps?: boolean };
   /** Wires a new client's shutdown hooks; returns the callback told when the client is busy/idle. */
   attach?(hooks: ShutdownHooks): (busy: boolean) => void;
   /** Marks a timer as not keeping the process alive (Node `unref`). */

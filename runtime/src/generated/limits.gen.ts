@@ -15,3 +15,6 @@ export const LIMITS = {
   lineNumberMin: 1,
   lineNumberMax: 2147483647,
 } as const;
+
+/** Title of a report that has no title and no non-empty description line. */
+export const UNTITLED_TITLE = 'Untitled error';

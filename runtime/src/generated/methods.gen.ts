@@ -19,28 +19,27 @@ export const DEFAULT_PRIORITY = 'medium' satisfies Priority;
 /** Tags: an array, or a CSV string. */
 export type Tags = readonly string[] | string;
 
-/** Every reporting method and the severity and priority its name sets. */
+/**
+ * The reporting methods by severity and priority, as the spec's table reads: each name sets that
+ * severity and priority (the bare severity name is the default-priority alias).
+ */
 export const REPORTING_METHODS = {
-  criticalLow: { severity: 'critical', priority: 'low' },
-  critical: { severity: 'critical', priority: 'medium' },
-  criticalMedium: { severity: 'critical', priority: 'medium' },
-  criticalHigh: { severity: 'critical', priority: 'high' },
-  majorLow: { severity: 'major', priority: 'low' },
-  major: { severity: 'major', priority: 'medium' },
-  majorMedium: { severity: 'major', priority: 'medium' },
-  majorHigh: { severity: 'major', priority: 'high' },
-  moderateLow: { severity: 'moderate', priority: 'low' },
-  moderate: { severity: 'moderate', priority: 'medium' },
-  moderateMedium: { severity: 'moderate', priority: 'medium' },
-  moderateHigh: { severity: 'moderate', priority: 'high' },
-  minorLow: { severity: 'minor', priority: 'low' },
-  minor: { severity: 'minor', priority: 'medium' },
-  minorMedium: { severity: 'minor', priority: 'medium' },
-  minorHigh: { severity: 'minor', priority: 'high' },
-} as const satisfies Record<string, { readonly severity: Severity; readonly priority: Priority }>;
+  critical: {
+    low: ['criticalLow'],
+    medium: ['critical', 'criticalMedium'],
+    high: ['criticalHigh'],
+  },
+  major: { low: ['majorLow'], medium: ['major', 'majorMedium'], high: ['majorHigh'] },
+  moderate: {
+    low: ['moderateLow'],
+    medium: ['moderate', 'moderateMedium'],
+    high: ['moderateHigh'],
+  },
+  minor: { low: ['minorLow'], medium: ['minor', 'minorMedium'], high: ['minorHigh'] },
+} as const satisfies Record<Severity, Record<Priority, readonly string[]>>;
 
 /** Name of a reporting method. */
-export type ReportingMethodName = keyof typeof REPORTING_METHODS;
+export type ReportingMethodName = (typeof REPORTING_METHODS)[Severity][Priority][number];
 
 /** The reporting method names, in table order. */
 export const REPORTING_METHOD_NAMES = [

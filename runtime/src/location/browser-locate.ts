@@ -1,7 +1,7 @@
 // The browser location capture proper (a lazy chunk, see ./browser.ts): throw site or call site;
 // source maps (opt-in) via a lazily loaded resolver.
 import { laterStack } from './later-stack.ts';
-import { clampFileName, urlToPath } from './paths.ts';
+import { urlToPath } from './paths.ts';
 import { callSites, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { Location, LocationOptions } from './types.ts';
@@ -59,7 +59,7 @@ function loadResolver(): Promise<typeof import('./browser-maps.ts')> {
 }
 
 function toLocation(frame: Frame, options: LocationOptions): Location {
-  const location: Location = { file_name: clampFileName(urlToPath(frame.file) ?? frame.file) };
+  const location: Location = { file_name: urlToPath(frame.file) ?? frame.file };
   if (options.lineNumbers) location.line_number = frame.line;
   return location;
 }

@@ -2,7 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clampFileName, fromNodeModules, urlToPath } from './paths.ts';
+import { fromNodeModules, urlToPath } from './paths.ts';
 
 let root: string | undefined;
 
@@ -89,8 +89,8 @@ export function toProjectPath(file: string): string {
 
 function projectPath(file: string): string {
   const abs = toFsPath(file);
-  if (abs === undefined) return clampFileName(urlToPath(file) ?? file);
+  if (abs === undefined) return urlToPath(file) ?? file;
   const slashed = abs.split(sep).join('/');
   const name = fromNodeModules(slashed) ?? relative(projectRoot(), abs).split(sep).join('/');
-  return clampFileName(name);
+  return name;
 }

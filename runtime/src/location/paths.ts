@@ -1,18 +1,10 @@
 // Turning a frame's URL or path into the project-relative `file_name` of the wire (no node: imports).
 
-/** Server cap of `file_name` (contract 8.1); longer names would be rejected with a 422. */
-export const FILE_NAME_MAX = 255;
-
 /** Cuts a path at its last `node_modules/` segment: the same name for npm, pnpm and hoisted installs. */
 export function fromNodeModules(path: string): string | undefined {
   if (path.startsWith('node_modules/')) return path;
   const at = path.lastIndexOf('/node_modules/');
   return at === -1 ? undefined : path.slice(at + 1);
-}
-
-/** Keeps the tail of an over-long name (the file itself is the informative part). */
-export function clampFileName(name: string): string {
-  return name.length <= FILE_NAME_MAX ? name : name.slice(name.length - FILE_NAME_MAX);
 }
 
 /**

@@ -1,4 +1,5 @@
-// Shared between the core client and the location capture (issue: location capture and source maps).
+// Shared between the core client and the location capture (contract 4, location capture).
+import type { components } from '../generated/wire.gen.ts';
 
 /** The options of contract section 8.5 that govern location capture. */
 export interface LocationOptions {
@@ -10,11 +11,12 @@ export interface LocationOptions {
   sourceMaps: boolean;
 }
 
-/** Wire fields of contract section 2.1 that locate the card in the source. */
-export interface Location {
-  file_name?: string;
-  line_number?: number;
-}
+type TaskReport = components['schemas']['TaskReport'];
+
+/** The wire fields of contract section 2.1 that locate the card in the source (the generated `TaskReport`'s, when known). */
+export type Location = {
+  [field in 'file_name' | 'line_number']?: NonNullable<TaskReport[field]>;
+};
 
 /**
  * Called synchronously inside the reporting call with the raw `description` argument. Must be cheap

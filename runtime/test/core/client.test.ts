@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
 import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
-import { REPORTING_METHODS } from '../../src/generated/methods.gen.ts';
+import { REPORTING_METHOD_NAMES, REPORTING_METHODS } from '../../src/generated/methods.gen.ts';
 import { clientFor, KEY } from '../helpers/client.ts';
 import { useRecordingServer } from '../helpers/recording-server.ts';
 
@@ -29,7 +29,7 @@ it('the cadence timer of a busy client never keeps the event loop alive (unref)'
 function deferredPlatform() {
   const resolvers: ((l: { file_name: string }) => void)[] = [];
   const platform: Platform = {
-    sourceMapsDefault: false,
+    optionDefaults: { sourceMaps: false },
     captureLocation: () => new Promise((r) => resolvers.push(r)),
   };
   return { platform, resolvers };
@@ -83,7 +83,7 @@ it('a failed send does not stop the queue; results reset after each flush', asyn
 it('passes captureLocation, lineNumbers and sourceMaps (platform default unless set) to the capture', () => {
   const seen: unknown[] = [];
   const platform: Platform = {
-    sourceMapsDefault: true, // Node's default; the browser entry passes false
+    // Node's defaults; the browser entry passes optionDefaults { sourceMaps: false }
     captureLocation: (_d, opts) => {
       seen.push(opts);
       return undefined;
@@ -97,7 +97,7 @@ it('passes captureLocation, lineNumbers and sourceMaps (platform default unless 
     silent,
   ).major('b');
   createCoreClient(
-    { ...platform, sourceMapsDefault: false },
+    { ...platform, optionDefaults: { sourceMaps: false } },
     { ...KEY, logLocally: true },
     silent,
   ).major('c');
@@ -111,7 +111,7 @@ it('passes captureLocation, lineNumbers and sourceMaps (platform default unless 
 
 it('builds exactly the 16 generated methods, each with its severity and priority', async () => {
   const { client } = clientFor(server().url, KEY);
-  const names = Object.keys(REPORTING_METHODS) as (keyof typeof REPORTING_METHODS)[];
+  const names = REPORTING_METHOD_NAMES;
   expect(
     Object.keys(client)
       .filter((k) => k !== 'flush')
@@ -119,13 +119,22 @@ it('builds exactly the 16 generated methods, each with its severity and priority
   ).toEqual([...names].sort());
   for (const name of names) client[name](name);
   expect(await client.flush()).toMatchObject({ sent: 16 });
-  const got = Object.fromEntries(
-    server().requests.map((q) => [
-      q.json?.title,
-      { severity: q.json?.severity, priority: q.json?.priority },
-    ]),
-  );
-  expect(got).toEqual(REPORTING_METHODS);
+  const got: Record<string, Record<string, string[]>> = {};
+  for (const q of server().requests) {
+    const row = got[String(q.json?.severity)] ?? {};
+    row[String(q.json?.priority)] = [
+      ...(row[String(q.json?.priority)] ?? []),
+      String(q.json?.title),
+    ];
+    got[String(q.json?.severity)] = row;
+  }
+  for (const row of Object.values(got)) for (const list of Object.values(row)) list.sort();
+  const want = structuredClone(REPORTING_METHODS) as unknown as Record<
+    string,
+    Record<string, string[]>
+  >;
+  for (const row of Object.values(want)) for (const list of Object.values(row)) list.sort();
+  expect(got).toEqual(want);
 });
 
 it('unload sends reports still waiting for their location, without it (browser pagehide)', async () => {
@@ -134,7 +143,7 @@ it('unload sends reports still waiting for their location, without it (browser p
   let hooks: ShutdownHooks | undefined;
   const never = new Promise<never>(() => undefined);
   const platform: Platform = {
-    sourceMapsDefault: false,
+    optionDefaults: { sourceMaps: false },
     captureLocation: () => never,
     attach(h) {
       hooks = h;

@@ -15,7 +15,7 @@ const server = useRecordingServer();
 function lazyClient(options = {}) {
   let hooks: ShutdownHooks | undefined;
   const platform: Platform = {
-    sourceMapsDefault: false,
+    optionDefaults: { sourceMaps: false },
     attach(h) {
       hooks = h;
       return () => undefined;

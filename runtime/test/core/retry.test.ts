@@ -1,7 +1,7 @@
 // Retry and backoff rules (contract 7 and 8.4) against a real HTTP server, with injected sleep/random.
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS, backoffMs, retryAfterSeconds, shouldRetry } from '../../src/core/retry.ts';
-import { parseRetryAfter } from '../../src/generated/errors.gen.ts';
+import { backoffMs } from '../../src/core/retry.ts';
+import { isRetryable, parseRetryAfter, RETRY } from '../../src/generated/retry.gen.ts';
 import { clientFor, fakeSleep, KEY } from '../helpers/client.ts';
 import { useRecordingServer } from '../helpers/recording-server.ts';
 
@@ -19,10 +19,10 @@ function scripted(statuses: (number | 'destroy')[], headers: Record<string, stri
   });
 }
 
-describe('shouldRetry', () => {
+describe('isRetryable (the generated rule the transport uses)', () => {
   it('retries 429, 5xx and network failures only', () => {
-    expect([undefined, 429, 500, 502, 503, 599].every(shouldRetry)).toBe(true);
-    expect([200, 201, 301, 400, 401, 403, 404, 409, 413, 422].some(shouldRetry)).toBe(false);
+    expect([undefined, 429, 500, 502, 503, 599].every(isRetryable)).toBe(true);
+    expect([200, 201, 301, 400, 401, 403, 404, 409, 413, 422].some(isRetryable)).toBe(false);
   });
 });
 
@@ -32,8 +32,8 @@ describe('backoffMs', () => {
     expect(backoffMs(0, undefined, () => 0.999999)).toBeCloseTo(500, 0);
     expect(backoffMs(1, undefined, () => 0)).toBe(500);
     expect(backoffMs(3, undefined, () => 0.5)).toBe(3000);
-    expect(backoffMs(20, undefined, () => 0)).toBe(BACKOFF_CAP_MS / 2);
-    expect(backoffMs(20, undefined, () => 0.999999)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+    expect(backoffMs(20, undefined, () => 0)).toBe(RETRY.backoffCapMs / 2);
+    expect(backoffMs(20, undefined, () => 0.999999)).toBeLessThanOrEqual(RETRY.backoffCapMs);
   });
   it('uses a numeric Retry-After verbatim', () => {
     expect(backoffMs(5, 7, () => 0)).toBe(7000);
@@ -156,20 +156,9 @@ describe('delivery', () => {
   });
 });
 
-it('parses Retry-After exactly like the generated parseRetryAfter', () => {
-  const values = [
-    '7',
-    ' 12 ',
-    '',
-    '  ',
-    'abc',
-    '1.5',
-    '-3',
-    '0',
-    null,
-    undefined,
-    'Wed, 21 Oct 2015',
-  ];
-  for (const v of values) expect(retryAfterSeconds(v)).toBe(parseRetryAfter(v));
-  expect(retryAfterSeconds(' 12 ')).toBe(12);
+it('reads Retry-After as integer seconds only', () => {
+  expect(parseRetryAfter(' 12 ')).toBe(12);
+  expect(parseRetryAfter('0')).toBe(0);
+  for (const v of ['', '  ', 'abc', '1.5', '-3', null, undefined, 'Wed, 21 Oct 2015'])
+    expect(parseRetryAfter(v)).toBeUndefined();
 });

@@ -16,7 +16,7 @@ const warnings = (log: ReturnType<typeof recordingLogger>) =>
 /** The core with the environment's address injected (Node's platform reads SERVICE_URL there). */
 function clientWithEnv(envUrl: string | undefined, serviceUrl?: string) {
   const log = recordingLogger();
-  const platform: Platform = { sourceMapsDefault: false, envServiceUrl: () => envUrl };
+  const platform: Platform = { optionDefaults: { sourceMaps: false }, envServiceUrl: () => envUrl };
   const client = createCoreClient(
     platform,
     { ...KEY, captureLocation: false },
@@ -61,7 +61,7 @@ it('takes the explicit serviceUrl first, then the environment, then the generate
   // An empty environment value counts as unset: the generated default address is used.
   const log = recordingLogger();
   const client = createCoreClient(
-    { sourceMapsDefault: false, envServiceUrl: () => '' },
+    { optionDefaults: { sourceMaps: false }, envServiceUrl: () => '' },
     { ...KEY, debug: true },
     { logger: log.logger },
   );

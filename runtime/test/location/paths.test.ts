@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clampFileName, fromNodeModules, urlToPath } from '../../src/location/paths.ts';
+import { clampTail } from '../../src/core/clamp.ts';
+import { LIMITS } from '../../src/generated/limits.gen.ts';
+import { fromNodeModules, urlToPath } from '../../src/location/paths.ts';
 
 describe('urlToPath', () => {
   it('drops the origin, the query (Vite `?t=`) and the hash', () => {
@@ -38,11 +40,12 @@ describe('fromNodeModules', () => {
   });
 });
 
-describe('clampFileName', () => {
-  it('keeps the last 255 characters', () => {
+describe('clampTail (file names, clamped by the client)', () => {
+  it('keeps the last fileNameMax characters', () => {
     const long = `${'d/'.repeat(200)}file.ts`;
-    expect(clampFileName(long)).toHaveLength(255);
-    expect(clampFileName(long).endsWith('/file.ts')).toBe(true);
-    expect(clampFileName('src/a.ts')).toBe('src/a.ts');
+    const max = LIMITS.fileNameMax;
+    expect(clampTail(long, max)).toHaveLength(max);
+    expect(clampTail(long, max).endsWith('/file.ts')).toBe(true);
+    expect(clampTail('src/a.ts', max)).toBe('src/a.ts');
   });
 });

@@ -21,6 +21,9 @@ export const LIMITS = {
   tagsPerCard: 200,
 } as const;
 
+/** Title of a report that has no title and no non-empty description line. */
+export const UNTITLED_TITLE = 'Untitled error';
+
 /** Per plan: events per minute per project (burst) and daily events per account (quota). */
 export const PLANS = {
   hobby: { burstPerMinute: 60, dailyEvents: 300 },

@@ -73,7 +73,10 @@ export interface components {
       tags?: string[] | string;
       /** @description Project-relative path of the source file the card is about. */
       file_name?: string | null;
-      /** @description Line within `file_name` (sent only when derived). */
+      /**
+       * @description Line within `file_name` (sent only when derived). At most 2147483647 (a positive 32-bit
+       *     integer): larger values, such as 1e300 or 2^63, give 422; SDKs leave them out.
+       */
       line_number?: number | null;
     };
     /** @description An encrypted report (section 10). Opaque on the wire; composes with both auth schemes. */

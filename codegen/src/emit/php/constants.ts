@@ -77,6 +77,11 @@ function limits(model: Model) {
           'Largest `line_number` (a positive 32-bit integer).',
         ),
         constant(
+          'UNTITLED_TITLE',
+          model.untitledTitle,
+          'Title of a report without title and without a non-empty description line.',
+        ),
+        constant(
           'MAX_TAGS',
           model.client.maxTags,
           'Most tags kept per card (a guard; the contract sets no count).',

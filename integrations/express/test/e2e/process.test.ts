@@ -26,7 +26,7 @@ describe('process handlers in a real process', () => {
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('TypeError: worker crashed');
     const cards = await t.svc.cards();
-    expect(cards.map((c) => c.title)).toEqual(['Uncaught exception: TypeError: worker crashed']);
+    expect(cards.map((c) => c.title)).toEqual(['TypeError: worker crashed (uncaught exception)']);
     expect(cards[0]!.severity).toBe('critical');
   });
 
@@ -35,7 +35,7 @@ describe('process handlers in a real process', () => {
     expect(await child.exited).toBe(1);
     expect(child.output()).toContain('RangeError: job rejected');
     const cards = await t.svc.cards();
-    expect(cards.map((c) => c.title)).toEqual(['Unhandled rejection: RangeError: job rejected']);
+    expect(cards.map((c) => c.title)).toEqual(['RangeError: job rejected (unhandled rejection)']);
   });
 
   it('host with its own SIGTERM handler: Svc flushes, never exits; the host shuts down itself', async () => {
@@ -46,6 +46,8 @@ describe('process handlers in a real process', () => {
     expect(await child.exited).toBe(7); // the host's own exit code, not a signal death
     expect(child.output()).toContain('host shutdown done');
     const cards = await t.svc.cards();
-    expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([['GET /fail/:n', 5]]);
+    expect(cards.map((c) => [c.title, c.occurrence_count])).toEqual([
+      ['Error: route failed (GET /fail/:n)', 5],
+    ]);
   });
 });

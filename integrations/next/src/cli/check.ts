@@ -1,7 +1,9 @@
-// `svc-next check [distDir]`: scans a build's browser output for server-only credentials.
+// `svc-next check [distDir]`: scans a build's browser output for server-only credentials, with
+// the runtime kit's one secret guard.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { findSecretsInCode, type KnownSecret } from '@svc/runtime/kit';
 
 export interface StaticLeak {
   file: string;
@@ -18,21 +20,15 @@ function* walk(dir: string): Generator<string> {
 }
 
 /**
- * Lists files under `<distDir>/static` that contain any of `secrets` or a `svc_sec_` value.
- * `secrets` shorter than 8 characters are ignored (they would match by accident).
+ * Lists files under `<distDir>/static` that contain a secret-shaped value (a signing secret) or
+ * one of the `known` secret values (from `knownSecrets(process.env)`).
  */
-export function scanStatic(distDir: string, secrets: string[]): StaticLeak[] {
-  const root = join(distDir, 'static');
-  const needles = secrets.filter((s) => s.length >= 8);
+export function scanStatic(distDir: string, known: readonly KnownSecret[]): StaticLeak[] {
   const leaks: StaticLeak[] = [];
-  for (const file of walk(root)) {
+  for (const file of walk(join(distDir, 'static'))) {
     const text = readFileSync(file, 'latin1');
-    if (/svc_sec_[A-Za-z0-9]/.test(text))
-      leaks.push({ file: relative(distDir, file), what: 'svc_sec_ value' });
-    needles.forEach((needle, i) => {
-      if (text.includes(needle))
-        leaks.push({ file: relative(distDir, file), what: `secret #${i + 1}` });
-    });
+    for (const what of findSecretsInCode(text, known))
+      leaks.push({ file: relative(distDir, file), what });
   }
   return leaks;
 }

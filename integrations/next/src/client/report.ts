@@ -2,13 +2,12 @@
 // is reported once, whichever of them sees it first (React may surface one error to several).
 
 import { getShared, type SvcClient } from '@svc/runtime';
-import { errorName, isControlFlowError, readDigest } from '../shared/control-flow.ts';
+import { browserPlace, carrierSlot, errorTitle } from '@svc/runtime/kit';
+import { isControlFlowError, readDigest } from '../shared/control-flow.ts';
 import type { ReportingMethodName } from '../shared/types.ts';
 
 /** Where a browser error was caught; becomes the `source:` tag. */
 export type ClientErrorSource = 'boundary' | 'window' | 'unhandledrejection';
-
-const STATE = Symbol.for('svc.next.client');
 
 export interface ClientState {
   /** Report errors that carry a server digest (already reported by the server). */
@@ -20,35 +19,23 @@ export interface ClientState {
   windowHandlers: boolean;
 }
 
-/** Settings shared by every copy of this package on the page. */
+/** Settings shared by every copy of this package on the page (the global carrier's slot). */
 export function clientState(): ClientState {
-  const g = globalThis as Record<symbol, ClientState | undefined>;
-  g[STATE] ??= {
+  return carrierSlot<ClientState>('nextClient', () => ({
     reportServerErrors: false,
     method: 'major',
     reported: new WeakSet(),
     windowHandlers: false,
-  };
-  return g[STATE];
-}
-
-function firstLine(text: string): string {
-  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
-  return line.trim().slice(0, 160);
+  }));
 }
 
 /**
- * `TypeError: Cannot read properties of undefined (reading 'x')`: the class and the first line of
- * the message. There is no route pattern in the browser, and the concrete URL varies per event, so
- * it goes into a tag instead.
+ * `TypeError: Cannot read properties of undefined (reading <value>) (browser)`: the one title
+ * format of the kit. There is no route pattern in the browser, and the concrete URL varies per
+ * event, so it goes into a tag instead.
  */
 export function buildClientErrorTitle(error: unknown): string {
-  if (typeof error === 'string') return `Error: ${firstLine(error)}`;
-  const message =
-    typeof error === 'object' && error !== null && typeof (error as Error).message === 'string'
-      ? firstLine((error as Error).message)
-      : '';
-  return message ? `${errorName(error)}: ${message}` : `${errorName(error)} in the browser`;
+  return errorTitle(error, browserPlace());
 }
 
 export function buildClientErrorTags(error: unknown, source: ClientErrorSource): string[] {

@@ -67,7 +67,7 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
 
   const leaks = findSecretLeaks(processEnv, env);
   if (leaks.length > 0) {
-    const lines = leaks.map((l) => `  - ${l.where}: ${l.why}`).join('\n');
+    const lines = leaks.map((l) => `  - ${l.where}: ${l.what}`).join('\n');
     const message = `[svc/next] server-only credential would reach client code:\n${lines}\nKeep SERVICE_SIGNING_SECRET server-side (never NEXT_PUBLIC_, never in next.config env).`;
     if (options.failOnSecretLeak !== false) throw new Error(message);
     console.warn(message);

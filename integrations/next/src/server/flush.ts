@@ -4,6 +4,7 @@
 // other adapters), then Next's own `after()`, then awaiting `flush()` with a deadline.
 
 import type { FlushResult, SvcClient } from '@svc/runtime';
+import { flushWithin } from '@svc/runtime/kit';
 
 /** Next's request-context carrier: platforms put `{ waitUntil }` there for the current request. */
 const REQUEST_CONTEXT = Symbol.for('@next/request-context');
@@ -34,29 +35,15 @@ export function platformWaitUntil(): WaitUntil | undefined {
   }
 }
 
-/** Flushes with a deadline and says (through `log`) when the deadline cut the flush short. */
+/** Flushes with the kit's deadline and says (through `log`) when the flush did not complete. */
 export async function flushWithDeadline(
   client: SvcClient,
   timeoutMs: number,
   log: (message: string) => void,
 ): Promise<FlushResult | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs + 50);
-  });
-  try {
-    const outcome = await Promise.race([client.flush({ timeoutMs }), deadline]);
-    if (outcome === 'timeout') {
-      log(`[svc/next] flush cut short after ${timeoutMs} ms; unsent reports stay queued`);
-      return undefined;
-    }
-    return outcome;
-  } catch (error) {
-    log(`[svc/next] flush failed: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
+  const result = await flushWithin(client, timeoutMs);
+  if (!result) log(`[svc/next] flush not done within ${timeoutMs} ms; unsent reports stay queued`);
+  return result;
 }
 
 /**

@@ -1,6 +1,7 @@
 // `register()` half of instrumentation.ts: creates the one shared server client (Node and edge).
 
 import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
+import { carrierSlot, OPTION_ENV } from '@svc/runtime/kit';
 
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextServerOptions extends SvcOptions {
@@ -18,18 +19,14 @@ export interface SvcNextServerOptions extends SvcOptions {
   flushTimeoutMs?: number;
 }
 
-const STATE = Symbol.for('svc.next.server');
-
 interface ServerState {
   flushTimeoutMs: number;
   debug: boolean;
 }
 
-/** Settings shared by every copy of this package in the process. */
+/** Settings shared by every copy of this package in the process (the global carrier's slot). */
 export function serverState(): ServerState {
-  const g = globalThis as Record<symbol, ServerState | undefined>;
-  g[STATE] ??= { flushTimeoutMs: 2000, debug: false };
-  return g[STATE];
+  return carrierSlot<ServerState>('nextServer', () => ({ flushTimeoutMs: 2000, debug: false }));
 }
 
 function env(name: string): string | undefined {
@@ -59,8 +56,8 @@ export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | und
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
     if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
     const defaults: SvcOptions = {
-      keyId: env('SERVICE_KEY_ID'),
-      signingSecret: env('SERVICE_SIGNING_SECRET'),
+      keyId: env(OPTION_ENV.keyId),
+      signingSecret: env(OPTION_ENV.signingSecret),
       environment: env('NEXT_PUBLIC_SERVICE_ENVIRONMENT') ?? env('SERVICE_ENVIRONMENT'),
       release: env('NEXT_PUBLIC_SERVICE_RELEASE') ?? env('SERVICE_RELEASE'),
     };

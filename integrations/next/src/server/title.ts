@@ -1,9 +1,9 @@
-// Stable titles for server errors. A card groups on its title (contract section 4, deduplication),
-// so the title holds only what does not vary per event: the error class, what kind of code failed
-// and the route *pattern* (`/blog/[slug]`, never `/blog/hello`). Per-event detail (message, stack,
-// concrete path) goes into the description and tags.
+// Places of server errors for the kit's one title format (`Name: masked message (place)`): what
+// kind of code failed and the route *pattern* (`/blog/[slug]`, never `/blog/hello`). Per-event
+// detail (message, stack, concrete path) goes into the description and tags.
 
-import { errorName, readDigest } from '../shared/control-flow.ts';
+import { errorTitle } from '@svc/runtime/kit';
+import { readDigest } from '../shared/control-flow.ts';
 
 /** The subset of Next's `onRequestError` request argument we read. */
 export interface RequestInfo {
@@ -38,10 +38,10 @@ export function normaliseRoutePath(routePath: string): string {
 }
 
 /**
- * `TypeError in route handler GET /api/items/[id]`, `Error in server component /dashboard`,
- * `Error in server action /checkout`. The HTTP method is part of a route handler's identity (one
- * export per method), so it is kept there and only there. The router kind is a tag, not part of
- * the title: Next 16 reports edge App Router route handlers as `Pages Router`.
+ * `TypeError: item <n> missing (route handler GET /api/items/[id])`, `Error: boom (server
+ * component /dashboard)`. The HTTP method is part of a route handler's identity (one export per
+ * method), so it is kept there and only there. The router kind is a tag, not part of the title:
+ * Next 16 reports edge App Router route handlers as `Pages Router`.
  */
 export function buildRequestErrorTitle(
   error: unknown,
@@ -51,7 +51,7 @@ export function buildRequestErrorTitle(
   const label = ROUTE_TYPE_LABELS[context.routeType] ?? context.routeType;
   const route = normaliseRoutePath(context.routePath);
   const method = context.routeType === 'route' ? `${request.method.toUpperCase()} ` : '';
-  return `${errorName(error)} in ${label} ${method}${route}`;
+  return errorTitle(error, `${label} ${method}${route}`);
 }
 
 function slug(value: string): string {

@@ -45,9 +45,3 @@ export function readDigest(error: unknown): string | undefined {
   const digest = readString(error, 'digest');
   return digest && digest.length > 0 ? digest : undefined;
 }
-
-/** The error's class name (`TypeError`...), `Error` for anything that is not an error object. */
-export function errorName(error: unknown): string {
-  const name = readString(error, 'name');
-  return name && name.length > 0 ? name : 'Error';
-}

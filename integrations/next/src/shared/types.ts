@@ -1,4 +1,2 @@
-import type { SvcClient } from '@svc/runtime';
-
-/** One of the 16 reporting methods (`critical`, `majorHigh`, ...). */
-export type ReportingMethodName = Exclude<keyof SvcClient, 'flush'>;
+// The reporting method names come from the spec's generated table, through the runtime's kit.
+export type { ReportingMethodName } from '@svc/runtime/kit';

@@ -7,16 +7,19 @@ afterEach(() => {
 });
 
 describe('buildClientErrorTitle', () => {
-  it('uses the class and the first message line', () => {
+  it('uses the class and the first message line, masked, in the browser', () => {
     expect(buildClientErrorTitle(new TypeError('x is undefined\n    at foo'))).toBe(
-      'TypeError: x is undefined',
+      'TypeError: x is undefined (browser)',
     );
-    expect(buildClientErrorTitle('boom')).toBe('Error: boom');
-    expect(buildClientErrorTitle({})).toBe('Error in the browser');
+    expect(buildClientErrorTitle('boom')).toBe('Error: boom (browser)');
+    expect(buildClientErrorTitle({})).toBe('Error (browser)');
+    expect(buildClientErrorTitle(new Error('order 7 lost'))).toBe(
+      buildClientErrorTitle(new Error('order 8 lost')),
+    );
   });
 
   it('clamps long messages', () => {
-    expect(buildClientErrorTitle(new Error('a'.repeat(1000))).length).toBeLessThanOrEqual(167);
+    expect(buildClientErrorTitle(new Error('a '.repeat(1000))).length).toBeLessThanOrEqual(140);
   });
 });
 
@@ -29,7 +32,7 @@ describe('reportClientError', () => {
     expect(client.calls).toEqual([
       {
         method: 'major',
-        title: 'RangeError: bad index',
+        title: 'RangeError: bad index (browser)',
         description: error,
         tags: ['next', 'runtime:browser', 'source:boundary'],
       },

@@ -15,7 +15,7 @@ describe('createRequestErrorHandler', () => {
     expect(client.calls).toEqual([
       {
         method: 'major',
-        title: 'Error in route handler GET /api/boom',
+        title: 'Error: db down (route handler GET /api/boom)',
         description: error,
         tags: ['next', 'router:app-router', 'route-type:route', 'digest:99'],
       },
@@ -46,7 +46,7 @@ describe('createRequestErrorHandler', () => {
     });
     await handler(new Error('x'), request, { ...routeContext, routeType: 'action' });
     expect(client.calls.map((c) => [c.method, c.title])).toEqual([
-      ['criticalHigh', 'Error in server action /api/boom'],
+      ['criticalHigh', 'Error: x (server action /api/boom)'],
     ]);
   });
 

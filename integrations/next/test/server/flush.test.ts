@@ -52,7 +52,7 @@ describe('flushWithDeadline', () => {
     const logs: string[] = [];
     const result = await flushWithDeadline(recordingClient(5_000), 20, (m) => logs.push(m));
     expect(result).toBeUndefined();
-    expect(logs).toEqual(['[svc/next] flush cut short after 20 ms; unsent reports stay queued']);
+    expect(logs).toEqual(['[svc/next] flush not done within 20 ms; unsent reports stay queued']);
   });
 
   it('returns the flush result and logs nothing when in time', async () => {

@@ -29,11 +29,11 @@ describe('buildRequestErrorTitle', () => {
   it('names the route pattern and the kind of code, not the concrete path', () => {
     const request = { path: '/blog/hello?x=1', method: 'GET' };
     expect(buildRequestErrorTitle(new Error('a'), request, app('render', '/blog/[slug]'))).toBe(
-      'Error in server component /blog/[slug]',
+      'Error: a (server component /blog/[slug])',
     );
   });
 
-  it('is stable across events with different messages and paths', () => {
+  it('is stable across events whose messages differ only in an id, and paths', () => {
     const a = buildRequestErrorTitle(
       new Error('user 1 missing'),
       { path: '/u/1', method: 'GET' },
@@ -50,10 +50,10 @@ describe('buildRequestErrorTitle', () => {
   it('keeps the method for route handlers only', () => {
     const request = { path: '/api/boom', method: 'post' };
     expect(buildRequestErrorTitle(new TypeError('x'), request, app('route', '/api/boom'))).toBe(
-      'TypeError in route handler POST /api/boom',
+      'TypeError: x (route handler POST /api/boom)',
     );
     expect(buildRequestErrorTitle(new Error('x'), request, app('action', '/checkout'))).toBe(
-      'Error in server action /checkout',
+      'Error: x (server action /checkout)',
     );
   });
 

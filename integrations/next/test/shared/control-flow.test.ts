@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorName, isControlFlowError, readDigest } from '../../src/shared/control-flow.ts';
+import { isControlFlowError, readDigest } from '../../src/shared/control-flow.ts';
 
 function withDigest(message: string, digest: string): Error {
   return Object.assign(new Error(message), { digest });
@@ -30,16 +30,10 @@ describe('isControlFlowError', () => {
   });
 });
 
-describe('readDigest and errorName', () => {
+describe('readDigest', () => {
   it('reads a non-empty digest only', () => {
     expect(readDigest(withDigest('x', '123'))).toBe('123');
     expect(readDigest(withDigest('x', ''))).toBeUndefined();
     expect(readDigest('x')).toBeUndefined();
-  });
-
-  it('names errors by class, anything else Error', () => {
-    expect(errorName(new TypeError('x'))).toBe('TypeError');
-    expect(errorName('x')).toBe('Error');
-    expect(errorName({ name: '' })).toBe('Error');
   });
 });

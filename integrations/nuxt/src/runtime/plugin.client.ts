@@ -2,7 +2,8 @@ import { initShared } from '@svc/runtime';
 import { defineNuxtPlugin, useRuntimeConfig } from '#app';
 import { toSdkOptions } from './shared/options';
 import { shouldReportClientError } from './shared/skip';
-import { clientTitle, patternFromPath, type RouterLike, vuePattern } from './shared/title';
+import { browserPlace, errorTitle } from '@svc/runtime/kit';
+import { patternFromPath, type RouterLike, vuePattern } from './shared/title';
 
 /**
  * Browser side: one shared client from the *public* runtime config, Vue errors reported through
@@ -33,7 +34,7 @@ export default defineNuxtPlugin({
           const pattern =
             vuePattern(route?.matched?.at(-1)?.path) ??
             (route?.path && patternFromPath(route.path));
-          client.major(clientTitle(pattern), error, ['nuxt', 'client']);
+          client.major(errorTitle(error, browserPlace(pattern)), error, ['nuxt', 'client']);
         } catch {
           // Never throw into the host app.
         }

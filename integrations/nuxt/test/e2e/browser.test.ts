@@ -32,7 +32,10 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
     await page.click('#explode');
     const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ title: 'Browser error on /', severity: 'major' });
+    expect(cards[0]).toMatchObject({
+      title: 'TypeError: Button exploded in the browser (browser /)',
+      severity: 'major',
+    });
     expect(cards[0]!.description).toContain('Button exploded in the browser');
     expect(cards[0]!.tags).toEqual(expect.arrayContaining(['nuxt', 'client', 'env:example']));
     // The key baked at build time (the canary) was replaced by the one given at run time.
@@ -71,7 +74,9 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
     });
     const cards = await until(t.svc.cards, (c) => c.length > 0);
     await new Promise((r) => setTimeout(r, 1000)); // a reported 404 would have come in the same flush
-    expect((await t.svc.cards()).map((c) => c.title)).toEqual(['Browser error on /']);
+    expect((await t.svc.cards()).map((c) => c.title)).toEqual([
+      'TypeError: Button exploded in the browser (browser /)',
+    ]);
     expect(cards[0]!.description).toContain('Button exploded');
     expect(requests).toHaveLength(1);
     await page.close();

@@ -89,11 +89,12 @@ describe('examples/vite in Chromium against the reference service', () => {
   it('clicking the button makes a card carrying the original source path', async () => {
     const page = await openPage();
     await page.click('#place-order');
-    const cards = await cardsWhen((c) => c.some((x) => x.title.startsWith('Uncaught')));
+    const title = 'Error: Checkout failed: payment provider rejected the order (browser)';
+    const cards = await cardsWhen((c) => c.some((x) => x.title === title));
     await page.close();
-    const card = cards.find((x) => x.title.startsWith('Uncaught'))!;
+    const card = cards.find((x) => x.title === title)!;
     expect(card).toMatchObject({
-      title: 'Uncaught Error: Checkout failed: payment provider rejected the order',
+      title,
       severity: 'critical',
     });
     expect(card.tags).toEqual(
@@ -107,13 +108,27 @@ describe('examples/vite in Chromium against the reference service', () => {
     const page = await openPage();
     await page.click('#show-receipt');
     await page.waitForSelector('text=Something broke; it has been reported.');
-    const cards = await cardsWhen((c) => c.some((x) => x.title.startsWith('Render error')));
+    const title = 'Error: Receipt template is missing (React render)';
+    const cards = await cardsWhen((c) => c.some((x) => x.title === title));
     await page.close();
-    const card = cards.find((x) => x.title.startsWith('Render error'))!;
-    expect(card.title).toBe('Render error Error: Receipt template is missing');
+    const card = cards.find((x) => x.title === title)!;
     expect(card.tags).toEqual(expect.arrayContaining(['react']));
     // Caught by the boundary, so not reported a second time as an uncaught window error.
     expect(cards.filter((x) => x.title.includes('Receipt template'))).toHaveLength(1);
+  });
+
+  it('two errors of one throw site that differ only in an id make one card', async () => {
+    const page = await openPage();
+    await page.click('#cancel-order');
+    await page.click('#cancel-order');
+    const title = 'Error: Order <n> cannot be cancelled (browser)';
+    const cards = await cardsWhen((c) =>
+      c.some((x) => x.title === title && x.occurrence_count === 2),
+    );
+    await page.close();
+    expect(cards.filter((x) => x.title.includes('cannot be cancelled'))).toMatchObject([
+      { title, occurrence_count: 2 },
+    ]);
   });
 
   it('the built files contain no server secret', () => {

@@ -2,7 +2,8 @@ import { initShared } from '@svc/runtime';
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 import { toSdkOptions } from '../shared/options';
 import { shouldReportServerError, unwrapError } from '../shared/skip';
-import { type ErrorContext, serverErrorTitle } from '../shared/title';
+import { errorTitle } from '@svc/runtime/kit';
+import { type ErrorContext, serverErrorPlace } from '../shared/title';
 import { flushOnShutdown } from './shutdown';
 
 /**
@@ -28,7 +29,8 @@ export default defineNitroPlugin((nitroApp) => {
         if (!shouldReportServerError(error)) return;
         const method = context?.event?.method;
         const tags = ['nuxt', 'server', ...(method ? [`method:${method}`] : [])];
-        client.major(serverErrorTitle(context), unwrapError(error), tags);
+        const cause = unwrapError(error);
+        client.major(errorTitle(cause, serverErrorPlace(context)), cause, tags);
       } catch {
         // Never throw into Nitro's error path.
       }

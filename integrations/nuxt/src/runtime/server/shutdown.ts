@@ -1,12 +1,11 @@
 import type { SvcClient } from '@svc/runtime';
+import { carrierSlot, flushWithin } from '@svc/runtime/kit';
 
 interface Hookable {
   hooks: { hook(name: 'close', fn: () => Promise<void>): unknown };
 }
 
 type Proc = Pick<NodeJS.Process, 'once' | 'listenerCount' | 'kill' | 'pid'>;
-
-const INSTALLED = Symbol.for('svc.nuxt.sigterm');
 
 /**
  * Flushes within `timeoutMs` on Nitro `close` (Nitro's own graceful shutdown calls it on SIGTERM)
@@ -20,30 +19,16 @@ export function flushOnShutdown(
   timeoutMs: number,
   proc: Proc = process,
 ): void {
-  const flush = () => flushWithin(client, timeoutMs);
+  const flush = () => flushWithin(client, timeoutMs).then(() => undefined);
   nitroApp.hooks.hook('close', flush);
 
-  const carrier = globalThis as Record<symbol, unknown>;
-  if (carrier[INSTALLED]) return; // dev server reloads: one listener per process
-  carrier[INSTALLED] = true;
+  // Dev server reloads: one listener per process (the global carrier's slot).
+  const state = carrierSlot('nuxtShutdown', () => ({ sigterm: false }));
+  if (state.sigterm) return;
+  state.sigterm = true;
   proc.once('SIGTERM', () => {
     flush().then(() => {
       if (proc.listenerCount('SIGTERM') === 0) proc.kill(proc.pid, 'SIGTERM');
     });
   });
-}
-
-/** Resolves after the flush or after `timeoutMs`, whichever is first; never rejects. */
-export function flushWithin(client: Pick<SvcClient, 'flush'>, timeoutMs: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-  });
-  const flushed = Promise.resolve()
-    .then(() => client.flush({ timeoutMs }))
-    .then(
-      () => undefined,
-      () => undefined,
-    );
-  return Promise.race([flushed, deadline]).finally(() => clearTimeout(timer));
 }

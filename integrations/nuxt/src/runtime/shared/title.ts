@@ -1,27 +1,23 @@
-// Card titles. Titles must be stable to deduplicate (contract section 4), so they are the route
-// *pattern* (`/api/items/:id`), never the concrete URL or the message; the error's name, message
-// and stack go into the description. Same shape as @svc/express (`GET /orders/:id`).
+// Where an error happened, for the runtime kit's one title format (`Name: masked message
+// (place)`). Places are route *patterns* (`GET /api/items/:id`), never the concrete URL; the
+// error's message and stack go into the description. Same places as @svc/express.
+import { PLACES } from '@svc/runtime/kit';
 
-/** Server card title: `GET /api/items/:id`. */
-export function serverTitle(method: string | undefined, pattern: string): string {
+/** Server place: `GET /api/items/:id`. */
+export function serverPlace(method: string | undefined, pattern: string): string {
   return method ? `${method.toUpperCase()} ${pattern}` : pattern;
 }
 
-/** Title of a server error outside any request, from Nitro's capture tags. */
-export function processTitle(tags: readonly string[] | undefined): string {
-  if (tags?.includes('unhandledRejection')) return 'Unhandled rejection on the server';
-  if (tags?.includes('uncaughtException')) return 'Uncaught exception on the server';
-  return 'Server error outside a request';
+/** Place of a server error outside any request, from Nitro's capture tags. */
+export function processPlace(tags: readonly string[] | undefined): string {
+  if (tags?.includes('unhandledRejection')) return PLACES.unhandledRejection;
+  if (tags?.includes('uncaughtException')) return PLACES.uncaughtException;
+  return 'server, outside a request';
 }
 
 /** Vue Router pattern as Nuxt writes it (`/items/:id()`) -> `/items/:id`. */
 export function vuePattern(path: string | undefined): string | undefined {
   return path?.replace(/\(\)/g, '');
-}
-
-/** Browser card title: `Browser error on /items/:id`. */
-export function clientTitle(routePattern: string | undefined): string {
-  return `Browser error on ${routePattern || '(no route)'}`;
 }
 
 /**
@@ -52,17 +48,17 @@ export interface ErrorContext {
 }
 
 /**
- * Server card title: the Vue route pattern recorded for a failed page render, else the Nitro
- * route pattern (not the renderer's catch-all `/**`), else the masked path; outside a request,
- * from Nitro's capture tags.
+ * Server place: the Vue route pattern recorded for a failed page render, else the Nitro route
+ * pattern (not the renderer's catch-all `/**`), else the masked path; outside a request, from
+ * Nitro's capture tags.
  */
-export function serverErrorTitle(context: ErrorContext | undefined): string {
+export function serverErrorPlace(context: ErrorContext | undefined): string {
   const event = context?.event;
-  if (!event) return processTitle(context?.tags);
+  if (!event) return processPlace(context?.tags);
   const matched = event.context?.matchedRoute?.path;
   const pattern =
     event.context?.svcRoute ??
     (matched && matched !== '/**' ? matched : undefined) ??
     patternFromPath(event.path ?? '/');
-  return serverTitle(event.method, pattern);
+  return serverPlace(event.method, pattern);
 }

@@ -1,6 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { flushOnShutdown, flushWithin } from '../../../src/runtime/server/shutdown';
+import { carrier } from '@svc/runtime/kit';
+import { flushOnShutdown } from '../../../src/runtime/server/shutdown';
+
+// The deadline itself (flushWithin) is the runtime kit's, tested there.
+const forgetInstall = () => delete carrier().nuxtShutdown;
 
 // A stand-in `process` (injected): a real EventEmitter for signals, `kill` recorded. Sending real
 // SIGTERM to the test runner would end it; the end-to-end suite sends a real one to Nitro.
@@ -22,34 +26,9 @@ function fakeNitro() {
   };
 }
 
-describe('flushWithin', () => {
-  it('resolves when the flush resolves', async () => {
-    const flush = vi.fn(async () => ({}) as never);
-    await flushWithin({ flush }, 1000);
-    expect(flush).toHaveBeenCalledWith({ timeoutMs: 1000 });
-  });
-  it('gives up at the deadline when the flush hangs, and never rejects', async () => {
-    // A hanging flush would hang this test; resolving proves the deadline applies.
-    await expect(flushWithin({ flush: () => new Promise(() => {}) }, 50)).resolves.toBe(undefined);
-    await expect(flushWithin({ flush: () => Promise.reject(new Error('x')) }, 50)).resolves.toBe(
-      undefined,
-    );
-    await expect(
-      flushWithin(
-        {
-          flush: () => {
-            throw new Error('sync');
-          },
-        },
-        50,
-      ),
-    ).resolves.toBe(undefined);
-  });
-});
-
 describe('flushOnShutdown', () => {
   it('flushes on Nitro close and on SIGTERM, then re-sends SIGTERM when alone', async () => {
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for('svc.nuxt.sigterm')];
+    forgetInstall();
     const flush = vi.fn(async () => ({}) as never);
     const nitro = fakeNitro();
     const proc = fakeProcess();
@@ -62,7 +41,7 @@ describe('flushOnShutdown', () => {
     expect(flush).toHaveBeenCalledTimes(2);
   });
   it('leaves termination to another SIGTERM listener (Nitro graceful shutdown)', async () => {
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for('svc.nuxt.sigterm')];
+    forgetInstall();
     const flush = vi.fn(async () => ({}) as never);
     const proc = fakeProcess();
     proc.on('SIGTERM', () => {});
@@ -73,7 +52,7 @@ describe('flushOnShutdown', () => {
     expect(proc.kills).toEqual([]);
   });
   it('installs one SIGTERM listener per process across reloads', () => {
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for('svc.nuxt.sigterm')];
+    forgetInstall();
     const proc = fakeProcess();
     const client = { flush: async () => ({}) as never };
     flushOnShutdown(client, fakeNitro(), 100, proc as never);

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clientTitle,
   patternFromPath,
-  serverErrorTitle,
-  serverTitle,
+  serverErrorPlace,
+  serverPlace,
   vuePattern,
 } from '../../../src/runtime/shared/title';
 
-describe('titles', () => {
-  it('builds stable server titles from the method and route pattern', () => {
-    expect(serverTitle('get', '/api/items/:id')).toBe('GET /api/items/:id');
-    expect(serverTitle(undefined, '(unhandledRejection)')).toBe('(unhandledRejection)');
+describe('places', () => {
+  it('builds stable server places from the method and route pattern', () => {
+    expect(serverPlace('get', '/api/items/:id')).toBe('GET /api/items/:id');
+    expect(serverPlace(undefined, '(unhandledRejection)')).toBe('(unhandledRejection)');
   });
-  it('builds stable client titles from the Vue route pattern', () => {
-    expect(clientTitle('/items/:id')).toBe('Browser error on /items/:id');
-    expect(clientTitle(undefined)).toBe('Browser error on (no route)');
+  it('reads the Vue route pattern', () => {
     expect(vuePattern('/items/:id()')).toBe('/items/:id');
     expect(vuePattern('/docs/:slug(.*)*')).toBe('/docs/:slug(.*)*');
   });
@@ -26,7 +23,7 @@ describe('titles', () => {
   });
 });
 
-describe('serverErrorTitle', () => {
+describe('serverErrorPlace', () => {
   const event = (context: object, path = '/api/users/12?x=1') => ({
     method: 'POST',
     path,
@@ -34,25 +31,21 @@ describe('serverErrorTitle', () => {
   });
   it('prefers the recorded Vue route, then the Nitro pattern, then the masked path', () => {
     expect(
-      serverErrorTitle({
+      serverErrorPlace({
         event: event({ svcRoute: '/orders/:id', matchedRoute: { path: '/**' } }),
       }),
     ).toBe('POST /orders/:id');
-    expect(serverErrorTitle({ event: event({ matchedRoute: { path: '/api/users/:id' } }) })).toBe(
+    expect(serverErrorPlace({ event: event({ matchedRoute: { path: '/api/users/:id' } }) })).toBe(
       'POST /api/users/:id',
     );
-    expect(serverErrorTitle({ event: event({ matchedRoute: { path: '/**' } }) })).toBe(
+    expect(serverErrorPlace({ event: event({ matchedRoute: { path: '/**' } }) })).toBe(
       'POST /api/users/:param',
     );
-    expect(serverErrorTitle({ event: event({}) })).toBe('POST /api/users/:param');
+    expect(serverErrorPlace({ event: event({}) })).toBe('POST /api/users/:param');
   });
-  it('titles errors outside a request from the capture tags', () => {
-    expect(serverErrorTitle({ tags: ['unhandledRejection'] })).toBe(
-      'Unhandled rejection on the server',
-    );
-    expect(serverErrorTitle({ tags: ['uncaughtException'] })).toBe(
-      'Uncaught exception on the server',
-    );
-    expect(serverErrorTitle(undefined)).toBe('Server error outside a request');
+  it('places errors outside a request from the capture tags', () => {
+    expect(serverErrorPlace({ tags: ['unhandledRejection'] })).toBe('unhandled rejection');
+    expect(serverErrorPlace({ tags: ['uncaughtException'] })).toBe('uncaught exception');
+    expect(serverErrorPlace(undefined)).toBe('server, outside a request');
   });
 });

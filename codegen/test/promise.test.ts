@@ -1,0 +1,194 @@
+// "Change the spec, regenerate, and the client follows": each case copies the spec, changes one
+// rule, regenerates into a throw-away copy of runtime/ and server/ (./promise/workspace.ts) and
+// shows the client or the reference service of that copy behaving by the new rule, with no hand
+// edit. Clients post to a recording server on 127.0.0.1; service cases start the copy's service.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEC_PATH } from '../src/generate.ts';
+import { loadDocument } from '../src/inspect/document.ts';
+import { findNumbers, rows, type Workspace, workspace } from './promise/workspace.ts';
+
+type Runtime = typeof import('../../runtime/src/index.node.ts');
+type Testing = typeof import('../../server/src/testing.ts');
+
+/** A server that answers every request with `status` and records the JSON bodies. */
+let server: Server;
+let url = '';
+let status = 201;
+const bodies: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      bodies.push(JSON.parse(text));
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(status < 300 ? { deduplicated: false } : { message: 'busy' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** One client of `runtime`, posting to the recording server; retries wait no time. */
+function clientOf(runtime: Runtime) {
+  bodies.length = 0;
+  return runtime.createClient(
+    { apiKey: 'svc_pub_promise', maxRetries: 3 },
+    { serviceUrl: url, sleep: async () => undefined },
+  );
+}
+
+const repoRuntime = (): Promise<Runtime> => import('../../runtime/src/index.node.ts');
+const spaces: Workspace[] = [];
+afterAll(() => {
+  for (const space of spaces) space.remove();
+});
+async function changed(change: Parameters<typeof workspace>[0]): Promise<Workspace> {
+  const space = await workspace(change);
+  spaces.push(space);
+  return space;
+}
+
+describe('the client follows the spec', () => {
+  it('503 dropped from the retried statuses: one attempt instead of 1 + maxRetries', async () => {
+    const space = await changed((spec) => {
+      const mapping = rows(spec, 'x-svc-error-mapping');
+      const serverErrors = mapping.findIndex((row) => String(row.match).includes('5xx'));
+      mapping.splice(serverErrors, 0, {
+        match: [503],
+        class: 'SvcServerError',
+        'php-class': 'ServerException',
+        carries: ['message'],
+        retried: false,
+        description: 'The service is unavailable: not retried.',
+      });
+    });
+    expect(space.changed).toContain('runtime/src/generated/retry.gen.ts');
+    status = 503;
+    const before = clientOf(await repoRuntime());
+    before.major('Checkout failed');
+    expect(await before.flush()).toMatchObject({ failed: 1 });
+    expect(bodies).toHaveLength(4);
+    const after = clientOf(await space.load<Runtime>('runtime/src/index.node.ts'));
+    after.major('Checkout failed');
+    expect(await after.flush()).toMatchObject({ failed: 1 });
+    expect(bodies).toHaveLength(1);
+    status = 500; // other 5xx are still retried
+    const other = clientOf(await space.load<Runtime>('runtime/src/index.node.ts'));
+    other.major('Checkout failed');
+    await other.flush();
+    expect(bodies).toHaveLength(4);
+    status = 201;
+  });
+
+  it('a renamed reporting method: the client has the new name, with the same severity and priority', async () => {
+    const space = await changed((spec) => {
+      const minor = rows(spec, 'x-svc-method-table').find((row) => row.severity === 'minor')!;
+      minor.high = ['minorUrgent'];
+    });
+    const client = clientOf(
+      await space.load<Runtime>('runtime/src/index.node.ts'),
+    ) as unknown as Record<string, (title: string) => void> & { flush(): Promise<unknown> };
+    expect(client.minorHigh).toBeUndefined();
+    client.minorUrgent!('Disk almost full');
+    await client.flush();
+    expect(bodies).toMatchObject([
+      { severity: 'minor', priority: 'high', title: 'Disk almost full' },
+    ]);
+    expect(space.changed).toContain('php/src/Generated/ReportingMethods.gen.php');
+  });
+
+  it('a shorter title limit: the client clamps titles to it', async () => {
+    const space = await changed((spec) => {
+      const schemas = (
+        spec.components as {
+          schemas: Record<string, { properties: Record<string, { maxLength?: number }> }>;
+        }
+      ).schemas;
+      schemas.TaskReport!.properties.title!.maxLength = 40;
+    });
+    const title = 'T'.repeat(100);
+    const before = clientOf(await repoRuntime());
+    before.major(title);
+    await before.flush();
+    expect(bodies[0]!.title).toBe(title);
+    const after = clientOf(await space.load<Runtime>('runtime/src/index.node.ts'));
+    after.major(title);
+    await after.flush();
+    expect(bodies[0]!.title).toBe('T'.repeat(40));
+  });
+});
+
+// The thresholds of contract 6 / 8.3 (75 %, 90 %, 100 %) as spec data: found by value, in
+// percent or as fractions, wherever the spec's x-svc- data keep them.
+const spec = await loadDocument(SPEC_PATH);
+const thresholds = findNumbers(spec, [
+  [75, 90, 100],
+  [0.75, 0.9, 1],
+]);
+if (!thresholds)
+  console.warn(
+    'promise.test: warning-threshold case skipped until the server reads WARNING_THRESHOLDS (the spec has no 75/90/100 thresholds yet)',
+  );
+
+describe('the reference service follows the spec', () => {
+  it("a plan's burst limit: the 4th report of a minute is refused when the Team limit is 3", async () => {
+    const space = await changed((spec) => {
+      (spec['x-svc-plans'] as Record<string, { burstPerMinute: number }>).team!.burstPerMinute = 3;
+    });
+    const { startTestService } = await space.load<Testing>('server/src/testing.ts');
+    const service = await startTestService();
+    try {
+      const answers: Response[] = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          await fetch(`${service.url}/api/v1/tasks`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${service.keys.apiKey}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ severity: 'major', title: `Burst ${i}`, tags: [] }),
+          }),
+        );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 429]);
+      expect(answers[0]!.headers.get('x-ratelimit-limit')).toBe('3');
+    } finally {
+      await service.close();
+    }
+  });
+
+  it.skipIf(!thresholds)(
+    'a warning threshold: the first warning e-mail comes at the new share of the quota',
+    async () => {
+      const space = await changed((copy) => {
+        let node: unknown = copy;
+        for (const key of thresholds!) node = (node as Record<string | number, unknown>)[key];
+        const list = node as number[];
+        list[0] = list[2] === 1 ? 0.01 : 1; // 1 % of the quota
+        (copy['x-svc-plans'] as Record<string, { dailyEvents: number }>).team!.dailyEvents = 100;
+      });
+      expect(space.changed).toContain('server/src/generated/limits.gen.ts');
+      const { startTestService } = await space.load<Testing>('server/src/testing.ts');
+      const service = await startTestService();
+      try {
+        const answer = await fetch(`${service.url}/api/v1/tasks`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${service.keys.apiKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ severity: 'major', title: 'First event of the day', tags: [] }),
+        });
+        expect(answer.status).toBe(201);
+        // One event of a 100-event quota is 1 %: the changed first threshold, and only it.
+        expect(await service.admin.listMail(service.accountId)).toHaveLength(1);
+      } finally {
+        await service.close();
+      }
+    },
+  );
+});
