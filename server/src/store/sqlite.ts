@@ -113,8 +113,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     const colon = projectAndKeyId.indexOf(':');
     const keyId = projectAndKeyId.slice(colon + 1) || null;
     const r = encKey.get(Number(projectAndKeyId.slice(0, colon)), keyId, keyId) as
-      | EncRow
-      | undefined;
+      EncRow | undefined;
     return r && toPair(r);
   });
   // Keyed `projectId:limit`: the keys tried for an envelope without `key_id`, newest first.
