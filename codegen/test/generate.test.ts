@@ -21,6 +21,7 @@ describe('generate', () => {
       'php/src/Exception/ServerException.gen.php',
       'php/src/Exception/SvcException.gen.php',
       'php/src/Exception/ValidationException.gen.php',
+      'php/src/Generated/Keys.gen.php',
       'php/src/Generated/Limits.gen.php',
       'php/src/Generated/Methods.gen.php',
       'php/src/Generated/Options.gen.php',

@@ -4,16 +4,17 @@ declare(strict_types=1);
 
 namespace Svc\Internal;
 
+use Svc\Generated\Keys;
+
 /**
  * The debug channel. `debug()` lines show only with the `debug` option; `warn()` (misconfiguration,
  * a service that cannot be reached) and `info()` (`logLocally`) always show. Every line is prefixed
- * `[svc]` and redacted: this client's key values and secrets, anything shaped like a key (contract 2.5
- * prefixes; key ids keep 4 characters) and Authorization / X-Svc-Signature header values.
+ * `[svc]` and redacted: this client's key values and secrets, anything shaped like a key (the
+ * generated `Keys` of contract 2.5; key ids keep 4 characters) and Authorization / X-Svc-Signature
+ * header values.
  */
 final class Debug
 {
-    private const TOKENS = '/\b(svc_pub_|svc_sec_|svck_|svcek_)([\w-]{0,4})[\w-]*/';
-
     private const HEADERS = '/((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/i';
 
     /** @var array<string, true> warnings already shown, by kind */
@@ -68,9 +69,11 @@ final class Debug
             $text = str_replace($secret, '[REDACTED]', $text);
         }
         $text = (string) preg_replace(self::HEADERS, '$1[REDACTED]', $text);
+        $prefixes = implode('|', array_map(static fn (string $p): string => preg_quote($p, '/'), Keys::PREFIXES));
         return (string) preg_replace_callback(
-            self::TOKENS,
-            static fn (array $m): string => $m[1] . (\strlen($m[1]) < 7 ? $m[2] . '***' : '[REDACTED]'),
+            '/\b(' . $prefixes . ')([\w-]{0,4})[\w-]*/',
+            static fn (array $m): string => $m[1]
+                . (\in_array($m[1], Keys::ID_PREFIXES, true) ? $m[2] . '***' : '[REDACTED]'),
             $text,
         );
     }

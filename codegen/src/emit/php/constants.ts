@@ -241,6 +241,31 @@ function options(model: Model) {
   });
 }
 
+function keys(model: Model) {
+  const idPrefixes = model.keys.filter((key) => key.name.endsWith('Id')).map((key) => key.prefix);
+  return finishPhp(`${PHP_GENERATED_DIR}/Keys.gen.php`, {
+    namespace: NAMESPACE,
+    declaration: {
+      kind: 'final class',
+      name: 'Keys',
+      docs: ['The key values of contract 2.5 by prefix (`x-svc-keys`).'],
+      constants: [
+        constant(
+          'PREFIXES',
+          model.keys.map((key) => key.prefix),
+          'Every key prefix (debug output redacts values of these shapes).',
+        ),
+        constant('ID_PREFIXES', idPrefixes, 'Prefixes of public key ids (they keep 4 characters).'),
+        constant(
+          'SECRET_PREFIXES',
+          model.keys.filter((key) => key.secret).map((key) => key.prefix),
+          'Prefixes of values that never leave the server.',
+        ),
+      ],
+    },
+  });
+}
+
 export function emitPhpConstants(model: Model): { path: string; text: string }[] {
-  return [service(model), limits(model), retry(model), options(model)];
+  return [service(model), limits(model), retry(model), options(model), keys(model)];
 }
