@@ -22,12 +22,18 @@ const untitled = (model: Model) =>
     'Title of a report that has no title and no non-empty description line.',
   ]);
 
+/** The limits a client applies: every field limit but the service's `descriptionMax`. */
+function sdkLimits(model: Model): Omit<Model['limits'], 'descriptionMax'> {
+  const { descriptionMax: _serviceOnly, ...sdk } = model.limits;
+  return sdk;
+}
+
 export function emitRuntimeLimits(model: Model): Artifact {
   const text = printStatements(createProject(), RUNTIME_LIMITS_PATH, [
-    constant('LIMITS', asConst(model.limits), [
-      'Field limits (characters, except `lineNumberMin` and `lineNumberMax`). The SDK clamps `title` to',
-      '`titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a `line_number`',
-      'outside the bounds; the server rejects more than `descriptionMax`.',
+    constant('LIMITS', asConst(sdkLimits(model)), [
+      'Field limits the SDK applies (characters, except `lineNumberMin` and `lineNumberMax`): it clamps',
+      '`title` to `titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a',
+      '`line_number` outside the bounds. (The service\'s own `descriptionMax` is not needed here.)',
     ]),
     untitled(model),
   ]);

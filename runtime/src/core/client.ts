@@ -134,11 +134,9 @@ export function createCoreClient(
   function located(payload: WirePayload, location: Location | undefined, held: boolean) {
     if (location?.file_name) payload.file_name = clampTail(location.file_name, LIMITS.fileNameMax);
     const line = location?.line_number;
-    if (
-      Number.isSafeInteger(line) &&
-      (line as number) >= LIMITS.lineNumberMin &&
-      (line as number) <= LIMITS.lineNumberMax
-    )
+    // A locator's line is a whole number (parsed from digits or a source map); only its bounds
+    // are checked here.
+    if ((line as number) >= LIMITS.lineNumberMin && (line as number) <= LIMITS.lineNumberMax)
       payload.line_number = line;
     const beforeSend = config.beforeSend;
     if (!beforeSend) {

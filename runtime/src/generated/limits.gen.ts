@@ -2,14 +2,13 @@
 // DO NOT EDIT: change the spec or the generator, then run `npm run codegen`.
 
 /**
- * Field limits (characters, except `lineNumberMin` and `lineNumberMax`). The SDK clamps `title` to
- * `titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a `line_number`
- * outside the bounds; the server rejects more than `descriptionMax`.
+ * Field limits the SDK applies (characters, except `lineNumberMin` and `lineNumberMax`): it clamps
+ * `title` to `titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a
+ * `line_number` outside the bounds. (The service's own `descriptionMax` is not needed here.)
  */
 export const LIMITS = {
   titleMax: 255,
   tagMax: 50,
-  descriptionMax: 65535,
   sdkDescriptionMax: 60000,
   fileNameMax: 255,
   lineNumberMin: 1,
