@@ -46,22 +46,3 @@ export async function workspace(change: (spec: Doc) => void): Promise<Workspace>
 export function rows(spec: Doc, extension: string): Record<string, unknown>[] {
   return (spec[extension] as { rows: Record<string, unknown>[] }).rows;
 }
-
-/** Path of the first number array in the spec's `x-svc-` data equal to one of `wanted`, if any. */
-export function findNumbers(spec: Doc, wanted: number[][]): (string | number)[] | undefined {
-  const visit = (node: unknown, path: (string | number)[]): (string | number)[] | undefined => {
-    if (Array.isArray(node)) {
-      if (wanted.some((w) => JSON.stringify(w) === JSON.stringify(node))) return path;
-      return node.map((item, i) => visit(item, [...path, i])).find(Boolean);
-    }
-    if (node && typeof node === 'object')
-      return Object.entries(node)
-        .map(([key, value]) => visit(value, [...path, key]))
-        .find(Boolean);
-    return undefined;
-  };
-  return Object.entries(spec)
-    .filter(([key]) => key.startsWith('x-svc-'))
-    .map(([key, value]) => visit(value, [key]))
-    .find(Boolean);
-}

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { LIMITS } from '../generated/limits.gen.ts';
+import { LIMITS, UNTITLED_TITLE } from '../generated/limits.gen.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import type { TaskReport } from '../store/types.ts';
 
@@ -43,10 +43,10 @@ export function normaliseTags(tags: unknown): string[] {
   return [...new Set(list.map((t) => wellFormed(String(t)).trim()).filter((t) => t !== ''))];
 }
 
-/** Title when absent or blank: the first non-empty line of the description, else `Untitled error`. */
+/** Title when absent or blank: the first non-empty line of the description, else `UNTITLED_TITLE`. */
 export function deriveTitle(description: string | null): string {
   const line = description?.split(/\r?\n/).find((l) => l.trim() !== '');
-  return line ? [...line.trim()].slice(0, LIMITS.titleMax).join('') : 'Untitled error';
+  return line ? [...line.trim()].slice(0, LIMITS.titleMax).join('') : UNTITLED_TITLE;
 }
 
 /**
