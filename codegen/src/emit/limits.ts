@@ -33,7 +33,7 @@ export function emitRuntimeLimits(model: Model): Artifact {
     constant('LIMITS', asConst(sdkLimits(model)), [
       'Field limits the SDK applies (characters, except `lineNumberMin` and `lineNumberMax`): it clamps',
       '`title` to `titleMax`, each tag to `tagMax`, `description` to `sdkDescriptionMax` and leaves out a',
-      '`line_number` outside the bounds. (The service\'s own `descriptionMax` is not needed here.)',
+      "`line_number` outside the bounds. (The service's own `descriptionMax` is not needed here.)",
     ]),
     untitled(model),
   ]);
