@@ -1,39 +1,14 @@
-// Every option of contract 8.5, observed on the wire of a real HTTP server.
+// Options of contract 8.5 that gate, tag, locate or rewrite each report, observed on the wire of a
+// real HTTP server. The others: ./options-credentials.test.ts, ./options-delivery.test.ts,
+// ./options-payload.test.ts.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/generated/limits.gen.ts';
 import { API_KEY, clientFor, KEY } from '../helpers/client.ts';
-import { SIGNING, useRecordingServer } from '../helpers/recording-server.ts';
+import { useRecordingServer } from '../helpers/recording-server.ts';
 
 const server = useRecordingServer();
 
 const bodies = () => server().requests.map((r) => r.json);
-
-describe('credentials', () => {
-  it('bearer: Authorization header, standard headers', async () => {
-    const { client } = clientFor(server().url, KEY);
-    client.major('Bearer');
-    await client.flush();
-    const h = server().requests[0].headers;
-    expect(h.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(h['content-type']).toBe('application/json');
-    expect(h.accept).toBe('application/json');
-    expect(h['x-svc-signature']).toBeUndefined();
-  });
-
-  it.each([[{}], [{ keyId: 'svck_1' }], [{ signingSecret: 'svc_sec_1' }], [{ apiKey: '  ' }]])(
-    'without usable credentials (%j) the client warns even with debug off and never sends',
-    async (opts) => {
-      const { client, log } = clientFor(server().url, opts);
-      client.critical('Unauthenticated');
-      const r = await client.flush();
-      expect(server().requests).toHaveLength(0);
-      expect(r.sent + r.failed).toBe(0);
-      expect(log.lines.some((l) => l.level === 'warn' && l.text.includes('client disabled'))).toBe(
-        true,
-      );
-    },
-  );
-});
 
 describe('switches', () => {
   it('enabled: false sends nothing and warns nothing', async () => {
@@ -126,68 +101,6 @@ describe('switches', () => {
     expect(by['with line']?.line_number).toBeGreaterThan(1);
     expect(by['not located']).not.toHaveProperty('file_name');
   });
-
-  it('maxQueueSize: the newest report is dropped and counted, visible in debug', async () => {
-    const { client, log } = clientFor(server().url, { ...KEY, maxQueueSize: 2, debug: true });
-    for (const t of ['1', '2', '3', '4']) client.major(t);
-    const r = await client.flush();
-    expect(r.dropped.overflow).toBe(2);
-    expect(r.sent).toBe(2);
-    expect(
-      bodies()
-        .map((b) => b?.title)
-        .sort(),
-    ).toEqual(['1', '2']);
-    expect(log.lines.some((l) => l.level === 'debug' && l.text.includes('queue full'))).toBe(true);
-  });
-
-  it('flushIntervalMs: queued reports go out on the cadence without flush()', async () => {
-    const { client } = clientFor(server().url, { ...KEY, flushIntervalMs: 30 });
-    client.major('on cadence');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(bodies().map((b) => b?.title)).toEqual(['on cadence']);
-    expect((await client.flush()).sent).toBe(1);
-  });
-
-  it('flush({ timeoutMs }) returns what finished so far', async () => {
-    server().respond(() => ({ delayMs: 400 }));
-    const { client } = clientFor(server().url, KEY);
-    client.major('slow');
-    const early = await client.flush({ timeoutMs: 20 });
-    expect(early.sent).toBe(0);
-    const late = await client.flush();
-    expect(late.sent).toBe(1);
-  });
-});
-
-describe('payload', () => {
-  it('title clamp to 255 code points without splitting a pair; description 60000; Error rendering', async () => {
-    const { client } = clientFor(server().url, KEY);
-    const err = new TypeError('bad input', { cause: new RangeError('root cause') });
-    client.minor(`${'a'.repeat(254)}😀😀`, err);
-    client.minor('long', 'x'.repeat(70_000));
-    await client.flush();
-    const [a, b] = bodies().sort((x, y) => String(x?.title).length - String(y?.title).length);
-    expect(b?.title).toBe(`${'a'.repeat(254)}😀`);
-    expect(String(b?.description)).toMatch(
-      /^TypeError: bad input\n {4}at .+\nCaused by: RangeError: root cause\n {4}at /s,
-    );
-    expect(String(a?.description)).toHaveLength(60_000);
-  });
-
-  it('severity and priority come from the method name', async () => {
-    const { client } = clientFor(server().url, KEY);
-    client.criticalHigh('ch');
-    client.moderate('m');
-    client.minorLow('ml');
-    await client.flush();
-    const by = Object.fromEntries(bodies().map((b) => [b?.title, [b?.severity, b?.priority]]));
-    expect(by).toEqual({
-      ch: ['critical', 'high'],
-      m: ['moderate', 'medium'],
-      ml: ['minor', 'low'],
-    });
-  });
 });
 
 describe('beforeSend', () => {
@@ -277,52 +190,5 @@ describe('beforeSend', () => {
     client.major('where');
     await client.flush();
     expect(String(seen[0])).toMatch(/(^|\/)test\/core\/options\.test\.ts$/);
-  });
-});
-
-describe('debug and logLocally', () => {
-  it('debug logs redact keys, secrets and signatures, Error objects included', async () => {
-    server().respond(() => ({
-      status: 401,
-      body: { message: 'Invalid or missing project API key.' },
-    }));
-    const { client, log } = clientFor(server().url, {
-      ...SIGNING,
-      debug: true,
-      beforeSend: () => {
-        throw new Error(`leak ${SIGNING.signingSecret} Authorization: Bearer svc_pub_abcdef123456`);
-      },
-    });
-    client.major('x');
-    await client.flush();
-    const signed = clientFor(server().url, { ...SIGNING, debug: true });
-    signed.client.major('y');
-    await signed.client.flush();
-    const all = JSON.stringify([...log.lines, ...signed.log.lines]);
-    expect(all).toContain('svck_test***');
-    expect(all).toContain('[REDACTED]');
-    expect(all).toContain('SvcAuthError');
-    expect(all).not.toContain(SIGNING.signingSecret);
-    expect(all).not.toContain('0123456789abcdef');
-    expect(all).not.toContain('svc_pub_abcdef');
-    const sig = server().requests[0].headers['x-svc-signature'] as string;
-    expect(all).not.toContain(sig);
-  });
-
-  it('logLocally runs the pipeline, logs the payload with debug off, sends nothing', async () => {
-    const { client, log } = clientFor(server().url, {
-      ...KEY,
-      logLocally: true,
-      environment: 'dev',
-      beforeSend: (p) => ({ ...p, title: 'scrubbed' }),
-    });
-    client.major('dry run', 'details');
-    const r = await client.flush();
-    expect(server().requests).toHaveLength(0);
-    expect(r.sent).toBe(1);
-    const info = log.lines.filter((l) => l.level === 'info');
-    expect(info).toHaveLength(1);
-    expect(info[0].text).toContain('"title":"scrubbed"');
-    expect(info[0].text).toContain('env:dev');
   });
 });

@@ -1,0 +1,42 @@
+// The tarballs of the public packages, as `npm pack` wrote them (packed once, see ./setup.ts).
+import { describe, expect, inject, it } from 'vitest';
+
+const { packed } = inject('fresh');
+
+describe('the tarballs', () => {
+  it('ship a LICENSE, package.json in exports, no source maps, no stray files', () => {
+    for (const p of packed) {
+      expect(p.files, p.name).toContain('LICENSE');
+      expect(
+        p.files.filter((f) => f.endsWith('.map')),
+        p.name,
+      ).toEqual([]);
+      // Only what the package is: its build, its bin shim, the type shim of the Vite plugin, the
+      // node10 pointer of a subpath (`kit/package.json`).
+      expect(
+        p.files.filter(
+          (f) =>
+            !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$|kit\/package\.json$)/.test(
+              f,
+            ),
+        ),
+        p.name,
+      ).toEqual([]);
+      expect(
+        p.files.filter((f) => /^dist\/.*README/.test(f)),
+        p.name,
+      ).toEqual([]);
+      expect(p.manifest.exports['./package.json'], p.name).toBe('./package.json');
+      expect(p.manifest.license, p.name).toBe('MIT');
+    }
+  });
+
+  it('depend on their siblings by exact version, and @svc/server on no client code', () => {
+    const versions = Object.fromEntries(packed.map((p) => [p.name, p.version]));
+    for (const p of packed)
+      for (const [dep, range] of Object.entries<string>(p.manifest.dependencies ?? {}))
+        if (dep in versions) expect([p.name, dep, range]).toEqual([p.name, dep, versions[dep]]);
+    const server = packed.find((p) => p.name === '@svc/server')!;
+    expect(Object.keys(server.manifest.dependencies)).not.toContain('@svc/runtime');
+  });
+});
