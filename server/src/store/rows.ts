@@ -1,6 +1,7 @@
-import type { Card, Variant } from './types.ts';
+import type { AuthKey, Card, EncryptionKeyPair, KeySummary, OutboxMail, Variant } from './types.ts';
 
-// Row shapes of the SQLite tables and their mapping to the public (snake_case, ISO time) shapes.
+// Row shapes of the tables (the same columns on SQLite and PostgreSQL) and their mapping to the
+// public shapes (snake_case cards, ISO times).
 
 export interface CardRow {
   id: number;
@@ -71,3 +72,62 @@ export function toVariant(row: VariantRow): Variant {
     aggregate: row.aggregate === 1,
   };
 }
+
+export interface KeyRow {
+  id: number;
+  project_id: number;
+  kind: AuthKey['kind'];
+  name: string;
+  lookup: string;
+  origins: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export const toKeySummary = (r: KeyRow): KeySummary => ({
+  id: r.id,
+  projectId: r.project_id,
+  kind: r.kind,
+  name: r.name,
+  publicId: r.kind === 'publishable' ? null : r.lookup,
+  origins: JSON.parse(r.origins),
+  createdAt: iso(r.created_at),
+  revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
+});
+
+/** An encryption key's columns. */
+export interface EncryptionKeyRow {
+  lookup: string;
+  public_key: string;
+  private_key: Buffer;
+}
+
+export const toKeyPair = (r: EncryptionKeyRow): EncryptionKeyPair => ({
+  keyId: r.lookup,
+  publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
+  privateKey: new Uint8Array(r.private_key),
+});
+
+export interface OutboxRow {
+  id: number;
+  account_id: number;
+  recipients: string;
+  subject: string;
+  body: string;
+  created_at: number;
+  sent_at: number | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export const toMail = (r: OutboxRow): OutboxMail => ({
+  id: r.id,
+  accountId: r.account_id,
+  to: JSON.parse(r.recipients),
+  subject: r.subject,
+  text: r.body,
+  createdAt: iso(r.created_at),
+  sentAt: r.sent_at === null ? null : iso(r.sent_at),
+  attempts: r.attempts,
+  lastError: r.last_error,
+});

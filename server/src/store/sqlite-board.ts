@@ -1,25 +1,20 @@
 import type Database from 'better-sqlite3';
 import { openDatabaseFile } from './database-file.ts';
-import { taskReportSchema } from '../generated/schema.gen.ts';
-import type { BoardStore, BoardVariant, CardQuery, CardSort } from './board-types.ts';
+import {
+  type BoardVariantRow,
+  likeText,
+  PRIORITY_RANK,
+  SEVERITY_RANK,
+  type SummaryRow,
+  toBoardVariant,
+} from './board-rows.ts';
+import type { BoardStore, CardQuery, CardSort } from './board-types.ts';
 import { migrate } from './migrations.ts';
-import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
+import type { CardRow } from './rows.ts';
 import { createSqliteSessions } from './sqlite-sessions.ts';
 
 // The board's reads over the same SQLite file as the ingestion store, on a connection of its own
 // (WAL: reads see committed data and never block ingestion for longer than one statement).
-
-const { severity, priority } = taskReportSchema.properties;
-/**
- * Ranks as the generated columns `severity_rank` / `priority_rank` of migration 3 compute them:
- * severities are listed most severe first, priorities lowest first.
- */
-export const SEVERITY_RANK: Record<string, number> = Object.fromEntries(
-  severity.enum.map((s, i) => [s, severity.enum.length - i]),
-);
-export const PRIORITY_RANK: Record<string, number> = Object.fromEntries(
-  priority.enum.map((p, i) => [p, i + 1]),
-);
 
 /** Columns of each sort's keyset, each served by an index of migration 3 (title: cards_by_title). */
 const KEY_COLUMNS: Record<CardSort, string[]> = {
@@ -33,38 +28,6 @@ const KEY_COLUMNS: Record<CardSort, string[]> = {
 
 const SUMMARY = `id, title, severity, priority, tags, occurrence_count, description_type, created_at,
   last_seen_at, severity_rank, priority_rank`;
-
-type SummaryRow = Pick<
-  CardRow,
-  | 'id'
-  | 'title'
-  | 'severity'
-  | 'priority'
-  | 'tags'
-  | 'occurrence_count'
-  | 'description_type'
-  | 'created_at'
-  | 'last_seen_at'
-> & { severity_rank: number; priority_rank: number };
-
-/** A variant row with its body possibly cut, and the body's full length. */
-type VariantRow = StoredVariantRow & { description_length: number | null };
-
-const toVariant = (r: VariantRow): BoardVariant => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  descriptionLength: r.description_length ?? 0,
-  fileName: r.file_name,
-  lineNumber: r.line_number,
-  count: r.count,
-  firstSeenAt: r.first_seen_at,
-  lastSeenAt: r.last_seen_at,
-  aggregate: r.aggregate === 1,
-});
-
-/** Escapes LIKE wildcards; the pattern uses `ESCAPE '\'`. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
   const db = openDatabaseFile(opts.dataDir);
@@ -158,11 +121,11 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
         prepared(`${variantSql} ORDER BY aggregate, last_seen_at DESC, id DESC`).all(
           bodyChars,
           cardId,
-        ) as VariantRow[]
-      ).map(toVariant),
+        ) as BoardVariantRow[]
+      ).map(toBoardVariant),
     getVariant(cardId, variantId) {
       const r = prepared(`${variantSql} AND id = ?`).get(1 << 30, cardId, variantId);
-      return r === undefined ? undefined : toVariant(r as VariantRow);
+      return r === undefined ? undefined : toBoardVariant(r as BoardVariantRow);
     },
     cardHours(cardId, fromHour, toHour) {
       const counts = new Array<number>(Math.max(0, toHour - fromHour + 1)).fill(0);

@@ -8,12 +8,18 @@ import {
 import { createIngest, type IngestConfig } from './ingest.ts';
 import { migrate } from './migrations.ts';
 import { createSqliteMail } from './mail.ts';
-import { toCard, toVariant } from './rows.ts';
+import {
+  type EncryptionKeyRow,
+  type KeyRow,
+  toCard,
+  toKeyPair,
+  toKeySummary,
+  toVariant,
+} from './rows.ts';
 import type {
   Account,
   AuthKey,
   EncryptionKeyPair,
-  KeySummary,
   Member,
   Plan,
   Project,
@@ -34,23 +40,6 @@ export interface SqliteStoreOptions extends IngestConfig {
    * report, rather than in the committing thread. @default true
    */
   backgroundCheckpoint?: boolean;
-}
-
-interface EncRow {
-  lookup: string;
-  public_key: string;
-  private_key: Buffer;
-}
-
-interface KeyRow {
-  id: number;
-  project_id: number;
-  kind: AuthKey['kind'];
-  name: string;
-  lookup: string;
-  origins: string;
-  created_at: number;
-  revoked_at: number | null;
 }
 
 export function openSqliteStore(opts: SqliteStoreOptions): Store {
@@ -102,24 +91,19 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = ? AND kind = 'encryption'
      AND revoked_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
-  const toPair = (r: EncRow): EncryptionKeyPair => ({
-    keyId: r.lookup,
-    publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
-    privateKey: new Uint8Array(r.private_key),
-  });
   // Keyed `projectId:keyId` (empty key id: the project's newest active key). Cleared with the
   // auth keys: a new encryption key becomes the newest, a revoked one must stop decrypting.
   const encCache = createAuthCache(db, (projectAndKeyId): EncryptionKeyPair | undefined => {
     const colon = projectAndKeyId.indexOf(':');
     const keyId = projectAndKeyId.slice(colon + 1) || null;
     const r = encKey.get(Number(projectAndKeyId.slice(0, colon)), keyId, keyId) as
-      EncRow | undefined;
-    return r && toPair(r);
+      EncryptionKeyRow | undefined;
+    return r && toKeyPair(r);
   });
   // Keyed `projectId:limit`: the keys tried for an envelope without `key_id`, newest first.
   const encListCache = createAuthCache(db, (projectAndLimit): EncryptionKeyPair[] => {
     const [projectId, limit] = projectAndLimit.split(':').map(Number);
-    return (encKeys.all(projectId, limit) as EncRow[]).map(toPair);
+    return (encKeys.all(projectId, limit) as EncryptionKeyRow[]).map(toKeyPair);
   });
   const clearKeyCaches = () => {
     authCache.clear();
@@ -192,16 +176,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         db
           .prepare('SELECT * FROM api_keys WHERE project_id = ? ORDER BY id')
           .all(projectId) as KeyRow[]
-      ).map((r): KeySummary => ({
-        id: r.id,
-        projectId: r.project_id,
-        kind: r.kind,
-        name: r.name,
-        publicId: r.kind === 'publishable' ? null : r.lookup,
-        origins: JSON.parse(r.origins),
-        createdAt: new Date(r.created_at).toISOString(),
-        revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
-      })),
+      ).map(toKeySummary),
     revokeKey: (id) => {
       clearKeyCaches();
       return (

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { QuotaWarning } from '../accept/index.ts';
-
-const TOP_CARDS = 5;
+import { quotaWarningMail, type TopCard, WARNING_TOP_CARDS } from './warning-mail.ts';
 
 /**
  * Quota warnings (contract 6, 8.3): for each threshold the acceptance decision says the account
@@ -19,7 +18,7 @@ export function createQuotaWarnings(db: Database.Database) {
     top: db.prepare(
       `SELECT c.title, p.name AS project, c.usage_count AS count FROM cards c
        JOIN projects p ON p.id = c.project_id
-       WHERE p.account_id = ? AND c.usage_day = ? ORDER BY c.usage_count DESC, c.id LIMIT ${TOP_CARDS}`,
+       WHERE p.account_id = ? AND c.usage_day = ? ORDER BY c.usage_count DESC, c.id LIMIT ${WARNING_TOP_CARDS}`,
     ),
     queue: db.prepare(
       `INSERT INTO outbox (account_id, recipients, subject, body, created_at)
@@ -29,23 +28,18 @@ export function createQuotaWarnings(db: Database.Database) {
 
   return (accountId: number, warnings: readonly QuotaWarning[], at: string) => {
     let queued = false;
-    for (const { threshold: pct, day, used: after, quota } of warnings) {
-      if (q.claim.run(accountId, day, pct).changes === 0) continue;
+    for (const warning of warnings) {
+      const { threshold, day } = warning;
+      if (q.claim.run(accountId, day, threshold).changes === 0) continue;
       const recipients = q.members.all(accountId) as string[];
       if (recipients.length === 0) continue;
-      const name = q.account.get(accountId) as string;
-      const top = q.top.all(accountId, day) as { title: string; project: string; count: number }[];
-      const lines = top.map((c, i) => `${i + 1}. ${c.title} (${c.project}): ${c.count} events`);
-      const subject = `[Svc] ${name} has used ${pct}% of its daily event quota`;
-      const body = [
-        `Your account "${name}" has used ${after} of its ${quota} daily events (${pct}%) on ${at.slice(0, 10)} (UTC).`,
-        pct === 100
-          ? 'Further reports are dropped until the quota resets at midnight UTC.'
-          : 'Reports beyond the quota are dropped until it resets at midnight UTC.',
-        '',
-        'Cards drawing the most events today:',
-        ...lines,
-      ].join('\n');
+      const top = q.top.all(accountId, day) as TopCard[];
+      const { subject, body } = quotaWarningMail(
+        q.account.get(accountId) as string,
+        warning,
+        top,
+        at,
+      );
       q.queue.run(accountId, JSON.stringify(recipients), subject, body, Date.parse(at));
       queued = true;
     }

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_SORTS, type CardQuery, type CardSummary } from '../../src/store/board-types.ts';
-import {
-  cardsSql,
-  openSqliteBoardStore,
-  PRIORITY_RANK,
-  SEVERITY_RANK,
-} from '../../src/store/sqlite-board.ts';
+import { PRIORITY_RANK, SEVERITY_RANK } from '../../src/store/board-rows.ts';
+import { cardsSql, openSqliteBoardStore } from '../../src/store/sqlite-board.ts';
 import { taskReportSchema } from '../../src/generated/schema.gen.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';

@@ -1,7 +1,14 @@
 import type pg from 'pg';
-import type { BoardStore, BoardVariant, CardQuery, CardSort } from '../board-types.ts';
-import type { CardRow, VariantRow as StoredVariantRow } from '../rows.ts';
-import { PRIORITY_RANK, SEVERITY_RANK } from '../sqlite-board.ts';
+import {
+  type BoardVariantRow,
+  likeText,
+  PRIORITY_RANK,
+  SEVERITY_RANK,
+  type SummaryRow,
+  toBoardVariant,
+} from '../board-rows.ts';
+import type { BoardStore, CardQuery, CardSort } from '../board-types.ts';
+import type { CardRow } from '../rows.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
@@ -17,36 +24,6 @@ const KEY_COLUMNS: Record<CardSort, string[]> = {
   title: ['title COLLATE "C"', 'id'],
 };
 const FIELD: Record<string, string> = { 'title COLLATE "C"': 'title' };
-
-type SummaryRow = Pick<
-  CardRow,
-  | 'id'
-  | 'title'
-  | 'severity'
-  | 'priority'
-  | 'tags'
-  | 'occurrence_count'
-  | 'description_type'
-  | 'created_at'
-  | 'last_seen_at'
-> & { severity_rank: number; priority_rank: number };
-
-type VariantRow = StoredVariantRow & { description_length: number | null };
-
-const toVariant = (r: VariantRow): BoardVariant => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  descriptionLength: r.description_length ?? 0,
-  fileName: r.file_name,
-  lineNumber: r.line_number,
-  count: r.count,
-  firstSeenAt: r.first_seen_at,
-  lastSeenAt: r.last_seen_at,
-  aggregate: r.aggregate === 1,
-});
-
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The board's reads on PostgreSQL: the same answers as the SQLite board store, from the same
@@ -142,14 +119,18 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
     },
     listVariants: async (cardId, bodyChars) =>
       (
-        await all<VariantRow>(`${variantSql} ORDER BY aggregate, last_seen_at DESC, id DESC`, [
+        await all<BoardVariantRow>(`${variantSql} ORDER BY aggregate, last_seen_at DESC, id DESC`, [
           bodyChars,
           cardId,
         ])
-      ).map(toVariant),
+      ).map(toBoardVariant),
     async getVariant(cardId, variantId) {
-      const [r] = await all<VariantRow>(`${variantSql} AND id = $3`, [1 << 30, cardId, variantId]);
-      return r === undefined ? undefined : toVariant(r);
+      const [r] = await all<BoardVariantRow>(`${variantSql} AND id = $3`, [
+        1 << 30,
+        cardId,
+        variantId,
+      ]);
+      return r === undefined ? undefined : toBoardVariant(r);
     },
     async cardHours(cardId, fromHour, toHour) {
       const counts = new Array<number>(Math.max(0, toHour - fromHour + 1)).fill(0);

@@ -1,29 +1,5 @@
 import type pg from 'pg';
-import type { OutboxMail } from '../types.ts';
-
-interface OutboxRow {
-  id: number;
-  account_id: number;
-  recipients: string;
-  subject: string;
-  body: string;
-  created_at: number;
-  sent_at: number | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-const toMail = (r: OutboxRow): OutboxMail => ({
-  id: r.id,
-  accountId: r.account_id,
-  to: JSON.parse(r.recipients),
-  subject: r.subject,
-  text: r.body,
-  createdAt: new Date(r.created_at).toISOString(),
-  sentAt: r.sent_at === null ? null : new Date(r.sent_at).toISOString(),
-  attempts: r.attempts,
-  lastError: r.last_error,
-});
+import { type OutboxRow, toMail } from '../rows.ts';
 
 /** How long an instance holds the mail it took from the outbox before another may retry it. */
 const CLAIM_MS = 120_000;

@@ -1,16 +1,16 @@
 import type pg from 'pg';
 import type { IngestConfig } from '../ingest.ts';
-import { toCard, toVariant, type CardRow, type VariantRow } from '../rows.ts';
-import type {
-  Account,
-  AuthKey,
-  EncryptionKeyPair,
-  KeySummary,
-  Member,
-  Plan,
-  Project,
-  Store,
-} from '../types.ts';
+import {
+  type CardRow,
+  type EncryptionKeyRow,
+  type KeyRow,
+  toCard,
+  toKeyPair,
+  toKeySummary,
+  toVariant,
+  type VariantRow,
+} from '../rows.ts';
+import type { Account, Member, Plan, Project, Store } from '../types.ts';
 import { createAuthLookup } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
@@ -24,29 +24,8 @@ export interface PgStoreOptions extends IngestConfig {
   poolSize?: number;
 }
 
-interface KeyRow {
-  id: number;
-  project_id: number;
-  kind: AuthKey['kind'];
-  name: string;
-  lookup: string;
-  origins: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
-interface EncRow {
-  lookup: string;
-  public_key: string;
-  private_key: Buffer;
-}
 const ENC_COLS = `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = $1
   AND kind = 'encryption' AND revoked_at IS NULL`;
-const toPair = (r: EncRow): EncryptionKeyPair => ({
-  keyId: r.lookup,
-  publicKey: new Uint8Array(Buffer.from(r.public_key, 'base64')),
-  privateKey: new Uint8Array(r.private_key),
-});
 
 const PROJECT_COLS = 'SELECT id, account_id AS "accountId", name, state FROM projects';
 
@@ -140,16 +119,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
     listKeys: async (projectId) =>
       (
         await all<KeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY id', [projectId])
-      ).map((r): KeySummary => ({
-        id: r.id,
-        projectId: r.project_id,
-        kind: r.kind,
-        name: r.name,
-        publicId: r.kind === 'publishable' ? null : r.lookup,
-        origins: JSON.parse(r.origins),
-        createdAt: new Date(r.created_at).toISOString(),
-        revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
-      })),
+      ).map(toKeySummary),
     revokeKey: async (id) =>
       (
         await pool.query(
@@ -160,19 +130,19 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
     findAuthKey: createAuthLookup(pool),
     findEncryptionKey: async (projectId, keyId) => {
       if (keyId?.includes('\u0000')) return undefined; // no key id holds it (PostgreSQL text cannot)
-      const r = await one<EncRow>(
+      const r = await one<EncryptionKeyRow>(
         `${ENC_COLS} AND ($2::text IS NULL OR lookup = $2) ORDER BY created_at DESC, id DESC LIMIT 1`,
         [projectId, keyId ?? null],
       );
-      return r && toPair(r);
+      return r && toKeyPair(r);
     },
     listEncryptionKeys: async (projectId, limit) =>
       (
-        await all<EncRow>(`${ENC_COLS} ORDER BY created_at DESC, id DESC LIMIT $2`, [
+        await all<EncryptionKeyRow>(`${ENC_COLS} ORDER BY created_at DESC, id DESC LIMIT $2`, [
           projectId,
           limit,
         ])
-      ).map(toPair),
+      ).map(toKeyPair),
     rateState: ingest.rateState,
     ingest: ingest.ingest,
     listCards: async (projectId) => {
