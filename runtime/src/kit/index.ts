@@ -37,7 +37,9 @@ export {
   type SecretLeak,
 } from './secrets.ts';
 export {
+  copiedSettingNames,
   firstSet,
+  type PublicClientOptions,
   type PublicFramework,
   type PublicSettingName,
   publicSettingNames,

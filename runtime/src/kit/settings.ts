@@ -4,7 +4,12 @@
 // (`VITE_SERVICE_API_KEY`), and the address, environment and release fall back to the server's
 // variable at build time (never a key: a browser only gets the keys it is given by name).
 import { PUBLIC_PREFIXES } from '../generated/integrations.gen.ts';
-import { OPTION_ENV, PUBLIC_OPTIONS, SERVICE_URL_ENV } from '../generated/options.gen.ts';
+import {
+  OPTION_ENV,
+  PUBLIC_OPTIONS,
+  SERVICE_URL_ENV,
+  type SvcContractOptions,
+} from '../generated/options.gen.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -12,13 +17,20 @@ type Env = Record<string, string | undefined>;
 export type SettingName = keyof typeof OPTION_ENV | 'serviceUrl';
 /** The settings browser code may hold. */
 export type PublicSettingName = (typeof PUBLIC_OPTIONS)[number] | 'serviceUrl';
+/** The client options browser code may hold, with their documentation from the spec. */
+export type PublicClientOptions = Pick<SvcContractOptions, (typeof PUBLIC_OPTIONS)[number]>;
 /** Frameworks whose browser builds read public variables. */
 export type PublicFramework = keyof typeof PUBLIC_PREFIXES;
 /** Setting -> value; a setting whose variable is unset or empty is absent. */
 export type Settings = Partial<Record<SettingName, string>>;
 
-/** Settings a browser build takes from the server's variable when its public one is unset. */
-const COPIED_TO_BROWSER: readonly PublicSettingName[] = ['serviceUrl', 'environment', 'release'];
+/**
+ * The settings a browser build takes from the server's variable when its public one is unset
+ * (never a key), and which a server side falls back to from its build's public values.
+ */
+export function copiedSettingNames(): readonly PublicSettingName[] {
+  return ['serviceUrl', 'environment', 'release'];
+}
 
 /** The server variable of a setting: `SERVICE_URL`, `SERVICE_KEY_ID`, ... */
 export function settingVariable(setting: SettingName): string {
@@ -66,7 +78,7 @@ export function readBrowserSettings(env: Env, framework: PublicFramework): Setti
       publicSettingNames().map((name) => [
         name,
         value(env, publicVariable(framework, name)) ??
-          (COPIED_TO_BROWSER.includes(name) ? value(env, settingVariable(name)) : undefined),
+          (copiedSettingNames().includes(name) ? value(env, settingVariable(name)) : undefined),
       ]),
     ),
   );

@@ -6,12 +6,7 @@ import type { ReportingMethodName } from '../shared/types.ts';
 import { isControlFlowError } from '../shared/control-flow.ts';
 import { type FlushDeps, scheduleFlush } from './flush.ts';
 import { registerSvc, serverState } from './register.ts';
-import {
-  buildRequestErrorTags,
-  buildRequestErrorTitle,
-  type RequestErrorContextInfo,
-  type RequestInfo,
-} from './title.ts';
+import { type RequestErrorContextInfo, type RequestInfo, requestErrorReport } from './title.ts';
 
 const FLUSH_NOTES = {
   waitUntil: "handed to the platform's waitUntil",
@@ -22,7 +17,7 @@ const FLUSH_NOTES = {
 export interface RequestErrorHandlerOptions {
   /**
    * Reporting method (severity and priority) used for server errors.
-   * @default 'major'
+   * @default 'majorMedium' (the `server-error` row of the integrations' failure table)
    */
   method?: ReportingMethodName;
   /** Returns the client to report with. @default the shared client, created by `registerSvc()` */
@@ -41,15 +36,14 @@ export type RequestErrorHandler = (
 export function createRequestErrorHandler(
   options: RequestErrorHandlerOptions = {},
 ): RequestErrorHandler {
-  const method = options.method ?? 'major';
   const getClient = options.getClient ?? (() => registerSvc());
   return async (error, request, context) => {
     try {
       if (isControlFlowError(error)) return;
       const client = getClient();
       if (!client) return;
-      const title = buildRequestErrorTitle(error, request, context);
-      client[method](title, error, buildRequestErrorTags(error, context));
+      const { method, title, tags } = requestErrorReport(error, request, context);
+      client[options.method ?? method](title, error, tags);
       const state = serverState();
       const log = state.debug ? (message: string) => console.debug(message) : undefined;
       const { mode, done } = scheduleFlush(client, state.flushTimeoutMs, {

@@ -14,10 +14,10 @@ describe('createRequestErrorHandler', () => {
     await handler(error, request, routeContext);
     expect(client.calls).toEqual([
       {
-        method: 'major',
-        title: 'Error: db down (route handler GET /api/boom)',
+        method: 'majorMedium',
+        title: 'Error: db down (GET /api/boom)',
         description: error,
-        tags: ['next', 'router:app-router', 'route-type:route', 'digest:99'],
+        tags: ['next', 'server', 'server-error', 'method:GET'],
       },
     ]);
     expect(client.flushes).toBe(1);
@@ -46,7 +46,7 @@ describe('createRequestErrorHandler', () => {
     });
     await handler(new Error('x'), request, { ...routeContext, routeType: 'action' });
     expect(client.calls.map((c) => [c.method, c.title])).toEqual([
-      ['criticalHigh', 'Error: x (server action /api/boom)'],
+      ['criticalHigh', 'Error: x (GET /api/boom)'],
     ]);
   });
 
