@@ -19,7 +19,7 @@ describe('README setup', () => {
       'NUXT_PUBLIC_SERVICE_API_KEY',
       'NUXT_SERVICE_KEY_ID',
       'NUXT_SERVICE_SIGNING_SECRET',
-      'NUXT_PUBLIC_SVC_ENVIRONMENT',
+      'NUXT_PUBLIC_SERVICE_ENVIRONMENT',
     ]) {
       expect(readme).toContain(`${name}=`);
       expect(e2e).toContain(`${name}:`);

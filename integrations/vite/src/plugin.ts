@@ -5,25 +5,22 @@ import {
   type KnownSecret,
   keyShapes,
   knownSecrets,
-  type PUBLIC_OPTIONS,
+  type PublicClientOptions,
   publicVariable,
   readBrowserSettings,
-  type SvcContractOptions,
 } from '@svc/runtime/kit';
 import { loadEnv, type Plugin } from 'vite';
 import { projectRelativeSources } from './source-paths.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
 
 /**
- * The client options a build bakes into the page: the public options of contract 8.5 (names and
- * documentation from the spec). Each one not given defaults to its variable under `VITE_`
- * (`VITE_SERVICE_API_KEY`, `VITE_SERVICE_ENCRYPTION_PUBLIC_KEY`, ...); the environment and release
- * fall back to `SERVICE_ENVIRONMENT` / `SERVICE_RELEASE`, and the environment to the Vite mode.
+ * Options of the `svc()` Vite plugin: the public client options of contract 8.5 (names and
+ * documentation from the spec), baked into the page. Each one not given defaults to its variable
+ * under `VITE_` (`VITE_SERVICE_API_KEY`, `VITE_SERVICE_ENCRYPTION_PUBLIC_KEY`, ...); the
+ * environment and release fall back to `SERVICE_ENVIRONMENT` / `SERVICE_RELEASE`, and the
+ * environment to the Vite mode.
  */
-export type SvcVitePublicOptions = Pick<SvcContractOptions, (typeof PUBLIC_OPTIONS)[number]>;
-
-/** Options of the `svc()` Vite plugin. */
-export interface SvcViteOptions extends SvcVitePublicOptions {
+export interface SvcViteOptions extends PublicClientOptions {
   /**
    * Address of your Svc service (`https://svc.example.com`), exported as `settings.serviceUrl`.
    * @default env `VITE_SERVICE_URL`, else `SERVICE_URL`, else the runtime's default address

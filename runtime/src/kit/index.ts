@@ -47,6 +47,7 @@ export {
   readBrowserSettings,
   readServerSettings,
   type SettingName,
+  sharedSettingNames,
   type Settings,
   settingNames,
   settingVariable,

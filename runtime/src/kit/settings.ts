@@ -24,12 +24,18 @@ export type PublicFramework = keyof typeof PUBLIC_PREFIXES;
 /** Setting -> value; a setting whose variable is unset or empty is absent. */
 export type Settings = Partial<Record<SettingName, string>>;
 
-/**
- * The settings a browser build takes from the server's variable when its public one is unset
- * (never a key), and which a server side falls back to from its build's public values.
- */
+/** The settings a browser build takes from the server's variable when its public one is unset (never a key). */
 export function copiedSettingNames(): readonly PublicSettingName[] {
   return ['serviceUrl', 'environment', 'release'];
+}
+
+/**
+ * The public settings a server side falls back to, from its framework's public values (Next's
+ * inlined `NEXT_PUBLIC_SERVICE_*`, Nuxt's public runtime config), where its `SERVICE_*` variable
+ * is unset: all but the publishable key, which is the browser's credential.
+ */
+export function sharedSettingNames(): readonly PublicSettingName[] {
+  return publicSettingNames().filter((name) => name !== 'apiKey');
 }
 
 /** The server variable of a setting: `SERVICE_URL`, `SERVICE_KEY_ID`, ... */

@@ -2,10 +2,10 @@
 // files and leaves them alone (idempotent), and never overwrites a file the user wrote. The
 // variable names come from the spec, through the runtime kit.
 import {
-  copiedSettingNames,
   publicSettingNames,
   publicVariable,
   settingVariable,
+  sharedSettingNames,
 } from '@svc/runtime/kit';
 
 export const MARKER = '// Svc: written by `svc-next init`';
@@ -17,9 +17,9 @@ export function register() {
   // Read at run time: ${settingVariable('serviceUrl')} (your Svc service), ${settingVariable('keyId')} and
   // ${settingVariable('signingSecret')} (server-only; never NEXT_PUBLIC_), ${settingVariable('environment')}, ${settingVariable('release')}.
   registerSvc({
-    // Where those are unset at run time: the values of the build (withSvc inlines them).
+    // Where those are unset at run time: the build's public values (Next inlines them).
     fromBuild: {
-${copiedSettingNames()
+${sharedSettingNames()
   .map((name) => `      ${name}: process.env.${publicVariable('next', name)},`)
   .join('\n')}
     },

@@ -1,7 +1,12 @@
 // `register()` half of instrumentation.ts: creates the one shared server client (Node and edge).
 
 import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
-import { carrierSlot, firstSet, readServerSettings } from '@svc/runtime/kit';
+import {
+  carrierSlot,
+  firstSet,
+  type PublicClientOptions,
+  readServerSettings,
+} from '@svc/runtime/kit';
 
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextServerOptions extends SvcOptions {
@@ -11,12 +16,12 @@ export interface SvcNextServerOptions extends SvcOptions {
    */
   serviceUrl?: string;
   /**
-   * The build's public values of the address, environment and release (`svc-next init` passes
-   * the literal `process.env.NEXT_PUBLIC_SERVICE_*` that `withSvc` inlines), used where the
-   * `SERVICE_*` variable is unset at run time.
+   * The build's public values (`svc-next init` passes the literal `process.env.NEXT_PUBLIC_SERVICE_*`
+   * that Next inlines: address, encryption key, environment, release), used where the `SERVICE_*`
+   * variable is unset at run time. The publishable key is the browser's and is not taken.
    * @default {}
    */
-  fromBuild?: { serviceUrl?: string; environment?: string; release?: string };
+  fromBuild?: Omit<PublicClientOptions, 'apiKey'> & { serviceUrl?: string };
   /**
    * Longest time a request waits for its reports when the platform offers neither `waitUntil`
    * nor `after()`, in milliseconds.
