@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Spawned, spawnProcess } from '@svc/testkit';
+import { readmeBlock, type Spawned, spawnProcess } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readmeBlock, run } from './app.ts';
+import { ROOT, run } from './app.ts';
 
 const { app } = inject('fresh');
 const started: Spawned[] = [];
@@ -66,7 +66,10 @@ describe('the READMEs, run from the tarballs against the packed reference servic
 
   it('Runtime: the shortest example of the README reports through SERVICE_URL and exits', async () => {
     const t0 = Date.now();
-    writeFileSync(join(app, 'report.mjs'), readmeBlock('runtime/README.md', 'js', '// report.mjs'));
+    writeFileSync(
+      join(app, 'report.mjs'),
+      readmeBlock(join(ROOT, 'runtime/README.md'), 'js', '// report.mjs'),
+    );
     const script = spawnProcess(process.execPath, ['report.mjs'], {
       cwd: app,
       env: {
