@@ -61,7 +61,11 @@ function runPhpunit(
     const env = { ...process.env, SVC_NODE: process.execPath };
     // The framework suites are also groups (PackageTest checks them); a missing group's suite is
     // not loaded at all (its test classes extend the framework's).
-    const suites = ['unit', 'black-box', ...FRAMEWORK_SUITES.filter((s) => !excludeGroups.includes(s))];
+    const suites = [
+      'unit',
+      'black-box',
+      ...FRAMEWORK_SUITES.filter((s) => !excludeGroups.includes(s)),
+    ];
     const exclude = excludeGroups.length ? ['--exclude-group', excludeGroups.join(',')] : [];
     const args = ['--log-junit', junit, '--testsuite', suites.join(','), ...exclude];
     const child = spawn('phpunit', args, { cwd: PACKAGE, env });
