@@ -11,7 +11,7 @@ import { spawnProcess, type Spawned, useServiceAndApp } from '@svc/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, lineOf, missingFor, php, phpServe, userEnv, waitForCard } from './helpers.ts';
 
-const skip = missingFor('laravel', ['php-laravel-framework', 'php-monolog']);
+const skip = missingFor('laravel', ['php-laravel-framework', 'php-monolog', 'php-sqlite3']);
 if (skip) console.log(skip);
 
 describe.skipIf(skip !== undefined)('examples/laravel', () => {

@@ -13,16 +13,20 @@ export const FRAMEWORK_PACKAGES = {
   'php-symfony-dotenv': 'Symfony/Component/Dotenv/autoload.php',
   'php-monolog': 'Monolog/autoload.php',
 } as const;
+/** Debian packages of PHP extensions beyond the core's: package => extension. */
+const EXTENSION_PACKAGES = { 'php-sqlite3': 'pdo_sqlite' } as const;
+
 /** Debian packages of programs (the FPM test): package => whether it is installed. */
 const PROGRAM_PACKAGES = {
   'php-fpm': () => readdirSync('/usr/sbin').some((name) => name.startsWith('php-fpm')),
   'libfcgi-bin': () => existsSync('/usr/bin/cgi-fcgi'),
 } as const;
-export type FrameworkPackage = keyof typeof FRAMEWORK_PACKAGES | keyof typeof PROGRAM_PACKAGES;
+export type FrameworkPackage =
+  keyof typeof FRAMEWORK_PACKAGES | keyof typeof EXTENSION_PACKAGES | keyof typeof PROGRAM_PACKAGES;
 
 /** The PHPUnit groups of tests/Frameworks and the Debian packages each one needs. */
 export const GROUPS: Record<string, FrameworkPackage[]> = {
-  laravel: ['php-laravel-framework', 'php-monolog'],
+  laravel: ['php-laravel-framework', 'php-monolog', 'php-sqlite3'],
   symfony: [
     'php-symfony-framework-bundle',
     'php-symfony-messenger',
@@ -35,7 +39,7 @@ export const GROUPS: Record<string, FrameworkPackage[]> = {
 };
 
 /** The apt-get line that installs everything the PHP suites use. */
-export const APT_INSTALL = `apt-get install -y php-cli php-curl php-mbstring phpunit ${[...Object.keys(FRAMEWORK_PACKAGES), ...Object.keys(PROGRAM_PACKAGES)].join(' ')}`;
+export const APT_INSTALL = `apt-get install -y php-cli php-curl php-mbstring phpunit ${[...Object.keys(FRAMEWORK_PACKAGES), ...Object.keys(EXTENSION_PACKAGES), ...Object.keys(PROGRAM_PACKAGES)].join(' ')}`;
 
 /** Debian packages missing for the core PHP suite (php with curl, mbstring and sodium; phpunit). */
 export function missingCore(): string[] {
@@ -62,16 +66,22 @@ export function missingFrameworks(): FrameworkPackage[] {
     (name) => !PROGRAM_PACKAGES[name](),
   );
   const names = Object.keys(FRAMEWORK_PACKAGES) as (keyof typeof FRAMEWORK_PACKAGES)[];
+  const extensions = Object.keys(EXTENSION_PACKAGES) as (keyof typeof EXTENSION_PACKAGES)[];
   const probe = spawnSync(
     'php',
     [
       '-r',
-      'echo json_encode(array_map(fn ($f) => stream_resolve_include_path($f) !== false, json_decode($argv[1])));',
+      'echo json_encode([array_map(fn ($f) => stream_resolve_include_path($f) !== false, json_decode($argv[1])), array_map("extension_loaded", json_decode($argv[2]))]);',
       JSON.stringify(Object.values(FRAMEWORK_PACKAGES)),
+      JSON.stringify(Object.values(EXTENSION_PACKAGES)),
     ],
     { encoding: 'utf8' },
   );
-  if (probe.status !== 0) return [...names, ...programs];
-  const found = JSON.parse(probe.stdout) as boolean[];
-  return [...names.filter((_, i) => !found[i]), ...programs];
+  if (probe.status !== 0) return [...names, ...extensions, ...programs];
+  const [files, loaded] = JSON.parse(probe.stdout) as [boolean[], boolean[]];
+  return [
+    ...names.filter((_, i) => !files[i]),
+    ...extensions.filter((_, i) => !loaded[i]),
+    ...programs,
+  ];
 }
