@@ -7,6 +7,7 @@ namespace Svc;
 use Svc\Exception\SvcException;
 use Svc\Generated\Options;
 use Svc\Generated\ReportingMethods;
+use Svc\Internal\BeforeSend;
 use Svc\Internal\Config;
 use Svc\Internal\Debug;
 use Svc\Internal\Delivery;
@@ -21,7 +22,8 @@ use Svc\Internal\Wiring;
 /**
  * The Svc client: the 16 reporting methods (`$svc->majorHigh('Checkout failed', $e)`), `flush()`
  * and `droppedCount()`. Reports are queued by the reporting call and delivered at `flush()` and at
- * shutdown. Nothing a client does throws into the host: failures go to the debug channel.
+ * shutdown (all of it within `timeoutMs`). Nothing a client does throws into the host: failures go
+ * to the debug channel.
  *
  * @phpstan-import-type SvcOptions from Options
  */
@@ -258,7 +260,7 @@ class Client
                 $payload += $this->location->locate($description);
             }
             if ($this->beforeSendHook !== null) {
-                $payload = $this->beforeSend($this->beforeSendHook, $payload);
+                $payload = BeforeSend::apply($this->beforeSendHook, $payload, $this->tally, $this->debug);
                 if ($payload === null) {
                     return;
                 }
@@ -281,27 +283,5 @@ class Client
         if ($this->shutdownHook && \count($this->queue) === 1) {
             Shutdown::hold($this, fn (float $startedAtMs) => $this->flushAtShutdown($startedAtMs));
         }
-    }
-
-    /**
-     * @param array<string, mixed> $payload
-     * @return array<string, mixed>|null
-     */
-    private function beforeSend(callable $beforeSend, array $payload): ?array
-    {
-        try {
-            $result = $beforeSend($payload);
-        } catch (\Throwable $error) {
-            $this->debug->debug('beforeSend threw; report dropped:', $error);
-            $result = null;
-        }
-        if (!\is_array($result)) {
-            if ($result !== null) {
-                $this->debug->debug('beforeSend returned ' . get_debug_type($result) . ' (not an array or null); report dropped');
-            }
-            $this->tally->count('beforeSend');
-            return null;
-        }
-        return Payload::sanitize($result, $payload);
     }
 }
