@@ -112,7 +112,12 @@ export interface Variant {
   aggregate: boolean;
 }
 
+/** A card as the admin API and `svc-server cards list` show it: the wire card, its triage, variants. */
 export interface CardWithVariants extends Card {
+  /** Reports that reopened the card after it was `done`. */
+  regressions: number;
+  /** When the last of them came (ISO), or null. */
+  last_regressed_at: string | null;
   variants: Variant[];
 }
 

@@ -190,7 +190,7 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
       createdAt: clock,
       expiresAt: clock + 10,
     });
-    expect(await pgBoard.findSession('s1', clock)).toEqual({ tokenId: id });
+    expect(await pgBoard.findSession('s1', clock)).toEqual({ tokenId: id, tokenName: 'ops' });
     expect(await pgBoard.findSession('s1', clock + 10)).toBeUndefined();
     expect(await pgBoard.revokeAdminToken(id, clock)).toBe(true);
     expect(await pgBoard.findAdminToken('l1')).toBeUndefined();

@@ -4,10 +4,9 @@ import {
   type CardRow,
   type EncryptionKeyRow,
   type KeyRow,
-  toCard,
   toKeyPair,
   toKeySummary,
-  toVariant,
+  toListedCard,
   type VariantRow,
 } from '../rows.ts';
 import type { Account, Member, Plan, Project, Store } from '../types.ts';
@@ -160,10 +159,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
         list.push(v);
         byCard.set(v.card_id, list);
       }
-      return cards.map((row) => ({
-        ...toCard(row),
-        variants: (byCard.get(row.id) ?? []).map(toVariant),
-      }));
+      return cards.map((row) => toListedCard(row, byCard.get(row.id) ?? []));
     },
     ...createPgMail(pool),
     close: async () => {
