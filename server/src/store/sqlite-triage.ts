@@ -41,7 +41,12 @@ export function createSqliteTriage(db: Database.Database): Triage {
       q.set.run(c.status, card.id);
       q.event.run(card.id, c.at, card.status, c.status, c.actor);
     }
-    return found.map((card) => ({ id: card.id, title: card.title, from: card.status, to: c.status }));
+    return found.map((card) => ({
+      id: card.id,
+      title: card.title,
+      from: card.status,
+      to: c.status,
+    }));
   });
   return {
     setCardStatus: (c) => change.immediate(c),

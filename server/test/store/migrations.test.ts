@@ -47,7 +47,9 @@ it('upgrades a version-3 database with cards to triage (4): counts per status, t
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const counts = () =>
-      db.prepare('SELECT * FROM card_status_counts WHERE count > 0 ORDER BY project_id, status').all();
+      db
+        .prepare('SELECT * FROM card_status_counts WHERE count > 0 ORDER BY project_id, status')
+        .all();
     expect(counts()).toEqual([
       { project_id: 1, status: 'todo', count: 2 },
       { project_id: 2, status: 'todo', count: 1 },

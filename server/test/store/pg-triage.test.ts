@@ -45,10 +45,14 @@ describe('triage on PostgreSQL', () => {
         { project_id: 1, status: 'todo', count: 2 },
         { project_id: 2, status: 'todo', count: 1 },
       ]);
-      const triage = await client.query('SELECT DISTINCT regressions, last_regressed_at FROM cards');
+      const triage = await client.query(
+        'SELECT DISTINCT regressions, last_regressed_at FROM cards',
+      );
       expect(triage.rows).toEqual([{ regressions: 0, last_regressed_at: null }]);
       await client.query("UPDATE cards SET status = 'done' WHERE title = 'a'");
-      await client.query("UPDATE cards SET status = 'done', occurrence_count = 2 WHERE title = 'a'");
+      await client.query(
+        "UPDATE cards SET status = 'done', occurrence_count = 2 WHERE title = 'a'",
+      );
       await card(2, 'd');
       expect(await counts()).toEqual([
         { project_id: 1, status: 'done', count: 1 },

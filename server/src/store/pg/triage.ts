@@ -27,7 +27,11 @@ export function createPgTriage(pool: pg.Pool): Triage {
            ORDER BY id FOR NO KEY UPDATE`,
           scope,
         );
-        const { rows } = await client.query<{ id: number; title: string; status: StatusChanged['from'] }>(
+        const { rows } = await client.query<{
+          id: number;
+          title: string;
+          status: StatusChanged['from'];
+        }>(
           `SELECT id, title, status FROM cards
            WHERE id = ANY($1) AND ($2::integer IS NULL OR project_id = $2) ORDER BY id`,
           scope,
