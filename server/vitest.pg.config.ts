@@ -15,6 +15,7 @@ export const POSTGRES_SUITES = [
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
   'test/board/cli.test.ts',
+  'test/board/triage.test.ts',
 ];
 
 export default defineConfig({

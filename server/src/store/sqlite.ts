@@ -8,6 +8,7 @@ import {
 import { createIngest, type IngestConfig } from './ingest.ts';
 import { migrate } from './migrations.ts';
 import { createSqliteMail } from './mail.ts';
+import { createSqliteNotify } from './notify.ts';
 import {
   type CardRow,
   type EncryptionKeyRow,
@@ -196,6 +197,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         toListedCard(row, variantRows.all(row.id) as VariantRow[]),
       ),
     ...mail,
+    ...createSqliteNotify(db, now),
     close: async () => {
       await checkpointer?.close();
       db.close();

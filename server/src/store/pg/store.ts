@@ -13,6 +13,7 @@ import type { Account, Member, Plan, Project, Store } from '../types.ts';
 import { createAuthLookup } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
+import { createPgNotify } from './notify.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool, inTransaction } from './pool.ts';
 
@@ -162,6 +163,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       return cards.map((row) => toListedCard(row, byCard.get(row.id) ?? []));
     },
     ...createPgMail(pool),
+    ...createPgNotify(pool, now),
     close: async () => {
       await ingest.drain();
       await pool.end();
