@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { type Card, runCli } from '../helpers.ts';
@@ -48,6 +50,24 @@ async function cards(project = projectId): Promise<Card[]> {
   return JSON.parse(r.stdout) as Card[];
 }
 const cardOf = async (id: number) => (await cards()).find((c) => c.id === id)!;
+
+/** A card's history as stored: kind, from, to, oldest first. */
+async function historyOf(cardId: number): Promise<[string, string, string][]> {
+  const sql = 'SELECT kind, from_status, to_status FROM card_events WHERE card_id = $1 ORDER BY id';
+  type Row = { kind: string; from_status: string; to_status: string };
+  let rows: Row[];
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    rows = (await client.query<Row>(sql, [cardId])).rows;
+    await client.end();
+  } else {
+    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    rows = db.prepare(sql.replace('$1', '?')).all(cardId) as Row[];
+    db.close();
+  }
+  return rows.map((r) => [r.kind, r.from_status, r.to_status]);
+}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'svc-triage-'));
@@ -153,6 +173,52 @@ describe('a card resolved on the board', () => {
       expect(bad.code).toBe(1);
       expect(bad.output).toContain(`svc-server: ${message}`);
     }
+  });
+});
+
+describe('at the same time', () => {
+  it('board changes, CLI changes and reports of one card keep one history chain', async () => {
+    const { data } = await report('Contended card');
+    const statuses = ['done', 'ignored', 'done', 'in_progress', 'todo'];
+    let reports = 1;
+    for (let round = 0; round < 6; round++) {
+      const cli = runCli([
+        'cards',
+        'set-status',
+        '--card',
+        String(data.id),
+        '--status',
+        statuses[(round + 3) % statuses.length]!,
+        ...storeArgs(),
+      ]);
+      const results = await Promise.all([
+        setStatus(data.id, statuses[round % statuses.length]!),
+        report('Contended card'),
+        report('Contended card'),
+        setStatus(data.id, 'done'),
+        report('Contended card'),
+      ]);
+      reports += 3;
+      expect((await cli).code).toBe(0);
+      expect(
+        results.filter((r) => r instanceof Response).map((r) => (r as Response).status),
+      ).toEqual([303, 303]);
+    }
+    const history = await historyOf(data.id);
+    let status = 'todo';
+    for (const [i, [kind, from, to]] of history.entries()) {
+      expect([i, from]).toEqual([i, status]);
+      expect(to).not.toBe(from);
+      if (kind === 'regression') expect([from, to]).toEqual(['done', 'todo']);
+      status = to;
+    }
+    const card = await cardOf(data.id);
+    expect(card).toMatchObject({
+      status,
+      occurrence_count: reports,
+      regressions: history.filter(([kind]) => kind === 'regression').length,
+    });
+    expect(card.regressions).toBeGreaterThan(0);
   });
 });
 
