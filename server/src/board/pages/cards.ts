@@ -85,9 +85,9 @@ export function cardsPage(
       : '';
   const filtered = view.severity || view.priority || view.tag || view.q;
   const table = rows.length
-    ? html`<form class="bulk" method="post" action="/board/projects/${project.id}/cards/status"><table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
-${rows}</tbody></table>
-${bulkBar(paging.here, csrf)}</form>`
+    ? html`<form class="bulk" method="post" action="/board/projects/${project.id}/cards/status">${bulkBar(paging.here, csrf)}
+<table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
+${rows}</tbody></table></form>`
     : html`<p class="muted">${filtered || project.cards > 0 ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
   return page({
     title: project.name,

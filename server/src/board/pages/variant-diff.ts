@@ -26,7 +26,7 @@ export function variantDiff(card: BoardCard, v: BoardVariant): { summary: Html; 
   const first = added[0] ?? removed[0]!;
   const sign = added.length > 0 ? '+' : '−';
   const more = added.length + removed.length - 1;
-  const summary = html` · <code class="hint">${sign} ${first.trim()}</code>${more > 0 ? html` <span class="muted">+${more} more</span>` : ''}`;
+  const summary = html` · <code class="hint">${sign} ${first.trim()}</code>${more > 0 ? html` <span class="muted">(${more} more ${more === 1 ? 'line' : 'lines'})</span>` : ''}`;
   const lines = [
     ...removed.map((line) => html`<del>− ${line}</del>`),
     ...added.map((line) => html`<ins>+ ${line}</ins>`),
