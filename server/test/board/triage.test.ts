@@ -349,5 +349,8 @@ describe('the cards list', () => {
       ['All', all.length],
     ]);
     expect((await get(`/board/projects/${projectId}?status=resolved`)).status).toBe(400);
+    const empty = await (await get(`/board/projects/${otherProjectId}?status=in_progress`)).text();
+    expect(empty).toContain('No cards match these filters.');
+    expect(empty).toContain('In progress <span class="n">0</span>');
   });
 });
