@@ -39,7 +39,7 @@ export interface ServerOptions {
   notifications?: Pick<NotifierOptions, 'delayMs' | 'intervalMs'>;
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
-  /** Serve the read-only board under `/board` (admin tokens only). @default false */
+  /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */
   board?: boolean;
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;

@@ -45,7 +45,7 @@ const statusOf = (value: string | null): CardStatus => {
   return value as CardStatus;
 };
 
-/** The read-only board under /board: sign-in, accounts, a project's cards, a card, a variant. */
+/** The board under /board: sign-in, accounts, a project's cards, a card, a variant, status changes. */
 export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
   const { store, now } = deps;
   const auth = createBoardAuth(store, now, deps.sessionMs ?? 12 * HOUR);

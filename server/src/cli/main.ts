@@ -14,7 +14,7 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   init                                       create the database (SQLite) or migrate it (PostgreSQL)
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
-        [--board]                            also serve the read-only board under /board
+        [--board]                            also serve the board (view, triage) under /board
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
   account list
   project create --account ID --name N
