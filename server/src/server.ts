@@ -3,7 +3,7 @@ import { createAdmin, type Admin } from './admin.ts';
 import { type AdminTokens, createAdminTokens } from './board/tokens.ts';
 import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
-import { type NotifierOptions, startNotifier } from './mail/notifier.ts';
+import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
 import { openBoardStore, openStore } from './store/open.ts';
@@ -36,7 +36,12 @@ export interface ServerOptions {
    * its oldest unsent notice is `delayMs` old, at most one e-mail per `intervalMs`, naming every
    * card since the last one. @default { delayMs: 60000, intervalMs: 300000 }
    */
-  notifications?: Pick<NotifierOptions, 'delayMs' | 'intervalMs'>;
+  notifications?: {
+    /** How long a project's first unsent notice waits for others to join it. @default 60000 */
+    delayMs?: number;
+    /** The least time between two e-mails of one project. @default 300000 */
+    intervalMs?: number;
+  };
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
   /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */

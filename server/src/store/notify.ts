@@ -91,6 +91,10 @@ export function createSqliteNotify(db: Database.Database, now: () => number) {
         recipients: r.recipients === null ? null : (JSON.parse(r.recipients) as string[]),
         lastSentAt: r.last_sent_at === null ? null : iso(r.last_sent_at),
       })),
-    queueDigests: (at: number, timing: DigestTiming) => queueDigests.immediate(at, timing),
+    // Most ticks find nothing due: only then is the write lock taken (and the check repeated).
+    queueDigests: (at: number, timing: DigestTiming) =>
+      q.due.all(at - timing.intervalMs, at - timing.delayMs).length === 0
+        ? 0
+        : queueDigests.immediate(at, timing),
   };
 }
