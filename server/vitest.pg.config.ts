@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   'test/board/http.test.ts',
   'test/board/cli.test.ts',
   'test/board/triage.test.ts',
+  'test/board/triage-forms.test.ts',
 ];
 
 export default defineConfig({
