@@ -101,7 +101,7 @@ export interface Model {
   /** What every framework integration shares (`x-svc-integrations`). */
   integrations: Integrations;
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
-  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema };
+  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema; card: JsonSchema };
   /** The parsed spec document, for the wire types. */
   document: Record<string, unknown>;
 }
