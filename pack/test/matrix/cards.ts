@@ -6,6 +6,41 @@ import { RELEASE, type TestService, until } from './shared.ts';
 
 type Card = Awaited<ReturnType<TestService['cards']>>[number];
 
+/**
+ * What every framework must send for each kind of failure, written out here (not read from the
+ * generated table) so that the matrix checks the promise itself: the same severity, priority and
+ * tags for the same kind everywhere, only the framework's name differing.
+ */
+const KINDS = {
+  'server-error': {
+    severity: 'major',
+    priority: 'medium',
+    tags: ['server', 'server-error', 'method:GET'],
+  },
+  'unhandled-rejection': {
+    severity: 'critical',
+    priority: 'high',
+    tags: ['server', 'unhandled-rejection'],
+  },
+  'browser-error': { severity: 'major', priority: 'medium', tags: ['browser', 'browser-error'] },
+  'browser-rejection': {
+    severity: 'major',
+    priority: 'medium',
+    tags: ['browser', 'browser-rejection'],
+  },
+  'error-boundary': { severity: 'major', priority: 'medium', tags: ['browser', 'error-boundary'] },
+} as const;
+
+/** The card `framework` must make for a `kind` failure titled `title`, at `file`. */
+export function expected(
+  kind: keyof typeof KINDS,
+  framework: 'express' | 'vite' | 'next' | 'nuxt',
+  card: { title: string; file: string | RegExp; occurrences: number },
+): ExpectedCard {
+  const { severity, priority, tags } = KINDS[kind];
+  return { ...card, severity, priority, tags: [framework, ...tags] };
+}
+
 export interface ExpectedCard {
   title: string;
   severity: 'critical' | 'major';

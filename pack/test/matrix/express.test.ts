@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLines, readmeBlock, runSetup, type Spawned, spawnProcess } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTitles, expectCard, expectFramesAt } from './cards.ts';
+import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
 import {
   appEnv,
   freePort,
@@ -74,14 +74,14 @@ describe('Express: a new app, set up as the README says', () => {
   it('an unhandled route error: one card for two requests, titled by route pattern', async () => {
     expect((await fetch(`${base}/orders/1001`)).status).toBe(500);
     expect((await fetch(`${base}/orders/1002`)).status).toBe(500);
-    await expectCard(svc, {
-      title: TITLES.serverError,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['express', 'server', 'server-error', 'method:GET'],
-      file: 'server.js',
-      occurrences: 2,
-    });
+    await expectCard(
+      svc,
+      expected('server-error', 'express', {
+        title: TITLES.serverError,
+        file: 'server.js',
+        occurrences: 2,
+      }),
+    );
   });
 
   it('its description frames are project-relative', async () => {
@@ -98,14 +98,14 @@ describe('Express: a new app, set up as the README says', () => {
   it('an unhandled rejection: one critical card, then Node ends the process (code 1)', async () => {
     await fetch(`${base}/sync`).catch(() => undefined);
     expect(await app.exited).toBe(1);
-    await expectCard(svc, {
-      title: TITLES.rejection,
-      severity: 'critical',
-      priority: 'high',
-      tags: ['express', 'server', 'unhandled-rejection'],
-      file: 'server.js',
-      occurrences: 1,
-    });
+    await expectCard(
+      svc,
+      expected('unhandled-rejection', 'express', {
+        title: TITLES.rejection,
+        file: 'server.js',
+        occurrences: 1,
+      }),
+    );
     expect(await allTitles(svc)).toEqual(Object.values(TITLES).sort());
     expect(app.output()).not.toContain(svc.keys.signingSecret);
   });

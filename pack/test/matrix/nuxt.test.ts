@@ -16,7 +16,7 @@ import {
 } from '@svc/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTitles, expectCard, expectFramesAt } from './cards.ts';
+import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
 import { starterRegistry } from './nuxt-starter.ts';
 import {
   appEnv,
@@ -155,14 +155,14 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   it('an unhandled server error: one card for two requests, named at the route file', async () => {
     expect((await fetch(`${base}/api/orders/1001`)).status).toBe(500);
     expect((await fetch(`${base}/api/orders/1002`)).status).toBe(500);
-    await expectCard(svc, {
-      title: TITLES.serverError,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['nuxt', 'server', 'server-error', 'method:GET'],
-      file: 'server/api/orders/[id].get.ts',
-      occurrences: 2,
-    });
+    await expectCard(
+      svc,
+      expected('server-error', 'nuxt', {
+        title: TITLES.serverError,
+        file: 'server/api/orders/[id].get.ts',
+        occurrences: 2,
+      }),
+    );
   });
 
   it('its description frames are project-relative, through the on-disk maps', async () => {
@@ -178,51 +178,51 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
 
   it('an unhandled rejection on the server: one critical card, the server keeps serving', async () => {
     expect((await fetch(`${base}/api/sync`)).status).toBe(200);
-    await expectCard(svc, {
-      title: TITLES.rejection,
-      severity: 'critical',
-      priority: 'high',
-      tags: ['nuxt', 'server', 'unhandled-rejection'],
-      file: 'server/api/sync.get.ts',
-      occurrences: 1,
-    });
+    await expectCard(
+      svc,
+      expected('unhandled-rejection', 'nuxt', {
+        title: TITLES.rejection,
+        file: 'server/api/sync.get.ts',
+        occurrences: 1,
+      }),
+    );
     expect((await fetch(`${base}/api/orders/1003`)).status).toBe(500);
   });
 
   it('an unhandled browser error: one card for two page loads, named at app/app.vue', async () => {
     pages.push(await clickOn(base, '#browser-error'), await clickOn(base, '#browser-error'));
-    await expectCard(svc, {
-      title: TITLES.browserError,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['nuxt', 'browser', 'browser-error'],
-      file: 'app/app.vue',
-      occurrences: 2,
-    });
+    await expectCard(
+      svc,
+      expected('browser-error', 'nuxt', {
+        title: TITLES.browserError,
+        file: 'app/app.vue',
+        occurrences: 2,
+      }),
+    );
   });
 
   it('an unhandled rejection in the browser', async () => {
     pages.push(await clickOn(base, '#browser-rejection'));
-    await expectCard(svc, {
-      title: TITLES.browserRejection,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['nuxt', 'browser', 'browser-rejection'],
-      file: 'app/app.vue',
-      occurrences: 1,
-    });
+    await expectCard(
+      svc,
+      expected('browser-rejection', 'nuxt', {
+        title: TITLES.browserRejection,
+        file: 'app/app.vue',
+        occurrences: 1,
+      }),
+    );
   });
 
   it('a component error (Nuxt`s vue:error, the error boundary of Vue): one card', async () => {
     pages.push(await clickOn(base, '#error-boundary'));
-    await expectCard(svc, {
-      title: TITLES.boundary,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['nuxt', 'browser', 'error-boundary'],
-      file: 'app/components/Widget.vue',
-      occurrences: 1,
-    });
+    await expectCard(
+      svc,
+      expected('error-boundary', 'nuxt', {
+        title: TITLES.boundary,
+        file: 'app/components/Widget.vue',
+        occurrences: 1,
+      }),
+    );
     await new Promise((r) => setTimeout(r, 2500));
     expect(await allTitles(svc)).toEqual(Object.values(TITLES).sort());
     expect(app.output()).not.toContain(svc.keys.signingSecret);

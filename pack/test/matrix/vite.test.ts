@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { commandLines, readmeBlock, runSetup, type Spawned, sh, spawnProcess } from '@svc/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTitles, expectCard, expectFramesAt } from './cards.ts';
+import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
 import {
   appEnv,
   clickOn,
@@ -105,14 +105,14 @@ describe('Vite: the app create-vite makes (react-ts), set up as the README says'
 
   it('an unhandled browser error: one card for two page loads, named at src/App.tsx', async () => {
     pages.push(await clickOn(url, '#browser-error'), await clickOn(url, '#browser-error'));
-    await expectCard(svc, {
-      title: TITLES.browserError,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['vite', 'browser', 'browser-error'],
-      file: 'src/App.tsx',
-      occurrences: 2,
-    });
+    await expectCard(
+      svc,
+      expected('browser-error', 'vite', {
+        title: TITLES.browserError,
+        file: 'src/App.tsx',
+        occurrences: 2,
+      }),
+    );
   });
 
   it('its description frames are project-relative, through the hidden maps', async () => {
@@ -122,28 +122,28 @@ describe('Vite: the app create-vite makes (react-ts), set up as the README says'
 
   it('an unhandled rejection in the browser', async () => {
     pages.push(await clickOn(url, '#browser-rejection'));
-    await expectCard(svc, {
-      title: TITLES.rejection,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['vite', 'browser', 'browser-rejection'],
-      file: 'src/App.tsx',
-      occurrences: 1,
-    });
+    await expectCard(
+      svc,
+      expected('browser-rejection', 'vite', {
+        title: TITLES.rejection,
+        file: 'src/App.tsx',
+        occurrences: 1,
+      }),
+    );
   });
 
   it('an error boundary (the README`s SvcErrorBoundary) catches a render error: one card', async () => {
     const page = await clickOn(url, '#error-boundary');
     pages.push(page);
     await page.waitForSelector('text=it has been reported');
-    await expectCard(svc, {
-      title: TITLES.boundary,
-      severity: 'major',
-      priority: 'medium',
-      tags: ['vite', 'browser', 'error-boundary'],
-      file: 'src/App.tsx',
-      occurrences: 1,
-    });
+    await expectCard(
+      svc,
+      expected('error-boundary', 'vite', {
+        title: TITLES.boundary,
+        file: 'src/App.tsx',
+        occurrences: 1,
+      }),
+    );
     // Caught by the boundary, so not reported again as an uncaught error.
     await new Promise((r) => setTimeout(r, 2500));
     expect(await allTitles(svc)).toEqual(Object.values(TITLES).sort());
