@@ -20,3 +20,4 @@ export {
   withSiblings,
 } from './generated-app.ts';
 export { readmeBlock, readmeBlocks } from './readme.ts';
+export { type OfflineFonts, offlineFonts } from './next-fonts.ts';

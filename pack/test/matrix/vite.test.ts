@@ -8,6 +8,7 @@ import { commandLines, readmeBlock, runSetup, type Spawned, sh, spawnProcess } f
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
+import { REACT_TITLES, reactScenarios } from './react-app.ts';
 import {
   appEnv,
   clickOn,
@@ -21,46 +22,7 @@ import {
 } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/vite/README.md');
-const TITLES = {
-  browserError: 'TypeError: Cart <n> is empty (browser)',
-  rejection: 'Error: Sync <n> failed (unhandled rejection in the browser)',
-  boundary: 'RangeError: Widget size <n> out of range (React component)',
-};
-
-/** The app's own code: three buttons, one failure each (default export, as the template's). */
-const APP = `import { useState } from 'react';
-
-function Widget({ size }: { size: number }) {
-  if (size > 3) throw new RangeError(\`Widget size \${size} out of range\`);
-  return <p>Widget of size {size}</p>;
-}
-
-function emptyCart(): never {
-  throw new TypeError(\`Cart \${Date.now()} is empty\`);
-}
-
-async function sync(): Promise<void> {
-  throw new Error(\`Sync \${Date.now()} failed\`);
-}
-
-export default function App() {
-  const [size, setSize] = useState(1);
-  return (
-    <main>
-      <button id="browser-error" type="button" onClick={() => setTimeout(emptyCart)}>
-        Check out
-      </button>
-      <button id="browser-rejection" type="button" onClick={() => void sync()}>
-        Sync
-      </button>
-      <button id="error-boundary" type="button" onClick={() => setSize(size + 10)}>
-        Grow
-      </button>
-      <Widget size={size} />
-    </main>
-  );
-}
-`;
+const TITLES = REACT_TITLES;
 
 describe('Vite: the app create-vite makes (react-ts), set up as the README says', () => {
   const where = scratch('vite');
@@ -81,7 +43,7 @@ describe('Vite: the app create-vite makes (react-ts), set up as the README says'
     // The README's files, pasted over the template's.
     for (const file of ['vite.config.ts', 'src/main.tsx'])
       writeFileSync(join(dir, file), readmeBlock(README, 'tsx?', `// ${file}\n`));
-    writeFileSync(join(dir, 'src/App.tsx'), APP);
+    writeFileSync(join(dir, 'src/App.tsx'), reactScenarios());
     svc = await service();
     await sh('npm', ['run', 'build'], dir, appEnv(svc, 'vite'));
     const port = await freePort();
