@@ -1,6 +1,6 @@
 // Internal types shared by the core modules (not part of the public API unless re-exported).
 import type { components } from '../generated/wire.gen.ts';
-import type { CaptureLocation } from '../location/types.ts';
+import type { CaptureLocation, LocationOptions } from '../location/types.ts';
 
 /** The generated `TaskReport` of the spec (contract 2.1). */
 type TaskReport = components['schemas']['TaskReport'];
@@ -76,15 +76,27 @@ export interface FlushResult {
   };
 }
 
+/**
+ * Renders a title (no `options`: synchronous text) or a description (its stack frames rewritten;
+ * a promise while source maps are read). Never throws; the promise never rejects.
+ */
+export type Render = (
+  value: unknown,
+  options?: LocationOptions,
+) => string | undefined | Promise<string | undefined>;
+
 /** What a platform entry (Node or browser) plugs into the core client. */
 export interface Platform {
   /** Location capture for this platform. */
   captureLocation?: CaptureLocation;
   /**
-   * Renders non-string titles and descriptions (`core/describe.ts`). Node passes it; the browser
-   * leaves it out and the client loads it as a lazy chunk on the first non-string value.
+   * Renders non-string titles (no `options`) and descriptions (`core/describe.ts` with each stack
+   * frame rewritten by the location code: project-relative, through source maps). Node passes it;
+   * the browser passes `loadDescribe` instead (a lazy chunk loaded on the first non-string value).
    */
-  describe?: (value: unknown) => string | undefined;
+  describe?: Render;
+  /** Loads `describe` (the browser). */
+  loadDescribe?: () => Promise<Render>;
   /**
    * Option defaults that differ on this platform (the browser's generated BROWSER_OPTION_DEFAULTS).
    * @default none: the generated OPTION_DEFAULTS

@@ -1,9 +1,9 @@
 // Node wiring: one process-wide `beforeExit` hook drains every busy client, whichever copy of the
 // package created it. Timers are unref'd so an idle or waiting client never keeps a process alive.
-import { describe } from '../core/describe.ts';
 import { carrierSlot } from '../core/shared.ts';
 import type { Platform, ShutdownHooks } from '../core/types.ts';
 import { captureLocation } from '../location/node.ts';
+import { describeNode } from '../location/node-frames.ts';
 
 /** Busy clients of every copy of the package, held in the global carrier's `exit` slot. */
 function busyClients(): Set<ShutdownHooks> {
@@ -20,7 +20,7 @@ function busyClients(): Set<ShutdownHooks> {
 
 export const nodePlatform: Platform = {
   captureLocation,
-  describe,
+  describe: describeNode,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
   // Node's fetch (undici) puts a finished socket back in its pool only after the task in which
   // the response completed; a request started in that task (the queue starts the next one at
