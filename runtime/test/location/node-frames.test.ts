@@ -24,7 +24,8 @@ async function host(bundler: Bundler, nested: string) {
   const base = await realpath(await mkdtemp(join(tmpdir(), 'svc-frames-')));
   dirs.push(base);
   const app = join(base, nested);
-  await cp(join(FIXTURES, bundler), app, { recursive: true });
+  // Kept as `next/` in the repository (`.next` folders are git-ignored).
+  await cp(join(FIXTURES, bundler, 'next'), join(app, '.next'), { recursive: true });
   return app;
 }
 
