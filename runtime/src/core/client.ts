@@ -24,6 +24,7 @@ import { read, resolveOptions, type SvcOptions } from './options.ts';
 import { buildPayload } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
 import { createQueue } from './queue.ts';
+import { EXIT } from './shared.ts';
 import { resolveServiceUrl } from './service-url.ts';
 import { addTags } from './tags.ts';
 import type { ClientDeps, FlushResult, Platform, Render, WirePayload } from './types.ts';
@@ -98,8 +99,10 @@ export function createCoreClient(
     for (const settle of [...waiting]) settle();
     queue.unload();
   };
+  // Node's `beforeExit` hook drains busy clients as the process exits: within the exit deadline.
   const setBusy =
-    platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload }) ?? (() => {});
+    platform.attach?.({ busy: queue.busy, drain: () => exit(Number.POSITIVE_INFINITY), unload }) ??
+    (() => {});
 
   // An unset environment or release gives `undefined`, which addTags skips.
   const baseTags = addTags(addTags([], config.defaultTags), [
@@ -239,6 +242,12 @@ export function createCoreClient(
       return flushed;
     },
   } as SvcClient;
+  /**
+   * `flush` for the process exit (Node `beforeExit`, the kit's `flushWithin`): delivery ends within
+   * `timeoutMs` and `timeoutMs` (the option) + 2 s, whatever is queued; what is left is given up.
+   */
+  const exit = (timeoutMs: number) => pipeline.exit(timeoutMs, client.flush);
+  (client as unknown as Record<symbol, unknown>)[EXIT] = exit;
   // The reporting methods of the generated table: each name sets its severity and priority.
   const methods = client as unknown as Record<string, unknown>;
   for (const [severity, row] of Object.entries(REPORTING_METHODS))

@@ -2,7 +2,6 @@
 // transport (or the `logLocally` dry run in its place). Signing and sealing code load lazily.
 import { TASKS_PATH } from '../generated/service.gen.ts';
 import type { Credentials } from './auth.ts';
-import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { isPublicKey } from './key.ts';
 import {
@@ -12,7 +11,7 @@ import {
   TRANSPORT_LOAD_FAILED,
 } from './messages.ts';
 import type { Resolved } from './options.ts';
-import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
+import { keepaliveOnce, type Outcome, post, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
 const enc = new TextEncoder();
@@ -23,7 +22,9 @@ export interface Pipeline {
   /** Serialises (and seals, and signs) the payload; synchronous for plain bearer reports. */
   prepare(payload: WirePayload): Prepared | Promise<Prepared>;
   /** Delivers (or, with `logLocally`, logs); `keepalive` for browser unload. Never rejects. */
-  send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
+  send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Outcome>;
+  /** `flush` for the process exit: delivery ends by a deadline (the transport's `exitWithin`). */
+  exit<T>(timeoutMs: number, flush: () => Promise<T>): Promise<T>;
 }
 
 export function createPipeline(
@@ -103,5 +104,12 @@ export function createPipeline(
       debug.info(LOGGED_LOCALLY, payload);
       return 'sent';
     },
+    exit: (timeoutMs, flush) =>
+      config.logLocally
+        ? flush()
+        : load().then(
+            (chunk) => chunk.exitWithin(ctx, timeoutMs, flush),
+            () => flush(),
+          ),
   };
 }
