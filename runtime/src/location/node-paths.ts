@@ -12,7 +12,8 @@ let root: string | undefined;
  * `.output/server` (see `BUILD_OUTPUT`). When the entry script lives in `node_modules` (a CLI such
  * as `next start`), the app is the one the CLI runs in: the nearest `package.json` above the working
  * directory when that is inside the folder holding the `node_modules` (a workspace of a monorepo),
- * else that folder. Falls back to `process.cwd()`. Computed once, at the first capture.
+ * else that folder. Falls back to `process.cwd()` (a physical path: no symlink to resolve).
+ * Computed once, at the first capture.
  */
 export function projectRoot(): string {
   if (root === undefined) root = detectRoot(process.argv[1]);
@@ -40,7 +41,7 @@ export function detectRoot(entry: string | undefined, cwd = process.cwd()): stri
       if (nm === -1) return packageDir(dirname(real)) ?? cwd;
       const holder = real.slice(0, nm) || sep;
       const inside = cwd.startsWith(holder === sep ? sep : holder + sep);
-      return (inside && packageDir(realpathSync(cwd), holder)) || holder;
+      return (inside && packageDir(cwd, holder)) || holder;
     }
   } catch {
     // unreadable entry: fall back below
