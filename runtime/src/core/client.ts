@@ -24,7 +24,6 @@ import { read, resolveOptions, type SvcOptions } from './options.ts';
 import { buildPayload } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
 import { createQueue } from './queue.ts';
-import { EXIT } from './shared.ts';
 import { resolveServiceUrl } from './service-url.ts';
 import { addTags } from './tags.ts';
 import type { ClientDeps, FlushResult, Platform, Render, WirePayload } from './types.ts';
@@ -43,9 +42,9 @@ const plain = (value: unknown) => value == null || typeof value === 'string';
 /** Used only if the describe chunk fails to load, or the page unloads before it has loaded. */
 const fallback = (value: unknown) => {
   try {
-    return value == null ? undefined : String(value);
+    return String(value ?? '') || undefined;
   } catch {
-    return undefined;
+    // a value whose toString throws: no text
   }
 };
 
@@ -99,9 +98,8 @@ export function createCoreClient(
     for (const settle of [...waiting]) settle();
     queue.unload();
   };
-  // Node's `beforeExit` hook drains busy clients as the process exits: within the exit deadline.
   const setBusy =
-    platform.attach?.({ busy: queue.busy, drain: () => exit(Number.POSITIVE_INFINITY), unload }) ??
+    platform.attach?.({ busy: queue.busy, drain: () => client.flush(), unload, pipeline }) ??
     (() => {});
 
   // An unset environment or release gives `undefined`, which addTags skips.
@@ -113,8 +111,8 @@ export function createCoreClient(
   let render = platform.describe;
   let rendering: Promise<Render> | undefined;
   const loadRender = () =>
-    (rendering ??= (platform.loadDescribe as () => Promise<Render>)().then(
-      (loaded) => (render = loaded),
+    (rendering ??= (platform.loadDescribe as () => Promise<{ describe: Render }>)().then(
+      (chunk) => (render = chunk.describe),
       (error) => {
         rendering = undefined;
         throw error;
@@ -178,10 +176,7 @@ export function createCoreClient(
     const settle = (ready?: unknown) => {
       if (!waiting.delete(settle)) return;
       try {
-        const [value, found] = (ready as unknown[]) ?? [
-          isThenable(text) || !render ? fallback(description) : text,
-          isThenable(location) ? undefined : location,
-        ];
+        const [value, found] = (ready as unknown[]) ?? [fallback(description)];
         located(payloadWith(value), found as Location | undefined, true);
       } catch (error) {
         queue.release();
@@ -242,12 +237,6 @@ export function createCoreClient(
       return flushed;
     },
   } as SvcClient;
-  /**
-   * `flush` for the process exit (Node `beforeExit`, the kit's `flushWithin`): delivery ends within
-   * `timeoutMs` and `timeoutMs` (the option) + 2 s, whatever is queued; what is left is given up.
-   */
-  const exit = (timeoutMs: number) => pipeline.exit(timeoutMs, client.flush);
-  (client as unknown as Record<symbol, unknown>)[EXIT] = exit;
   // The reporting methods of the generated table: each name sets its severity and priority.
   const methods = client as unknown as Record<string, unknown>;
   for (const [severity, row] of Object.entries(REPORTING_METHODS))

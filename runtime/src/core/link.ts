@@ -3,15 +3,14 @@
 // 7, 8.4). A network failure (refused, reset, no answer in time) concerns the service: the report
 // that met it becomes the probe, and the other deliveries wait for it instead of retrying one by
 // one. The probe keeps its retries and backoff; any answer (whatever the status) lets the others
-// go; the probe giving up on a network failure fails them with it (and the queue fails what is
-// queued: `UNREACHABLE_OUTCOME`).
-
-/** The delivery outcome of a probe that gave up: the service is unreachable. */
-export const UNREACHABLE_OUTCOME = 'unreachable';
+// go; the probe giving up on a network failure fails them with it, and the reports queued before
+// that (`gaveUpAt`).
 
 export interface Link {
   /** The delivery probing the service while it is known unreachable. */
   probe?: object;
+  /** When the last probe gave up (ms since the epoch): reports prepared before it fail unsent. */
+  gaveUpAt?: number;
   /** Deliveries waiting for the probe: called with true (reachable) or false (given up). */
   waiting: Set<(go: boolean) => void>;
 }

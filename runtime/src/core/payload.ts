@@ -14,8 +14,8 @@ const firstLine = (text: string | undefined) => text?.split('\n').find((line) =>
  * `UNTITLED_TITLE`.
  */
 function titleOf(title: unknown, description: string | undefined, describe: Render): string {
-  const text =
-    typeof title === 'string' ? title : title == null ? '' : firstLine(describe(title) as string);
+  // describe(null) and describe(undefined) are undefined
+  const text = typeof title === 'string' ? title : firstLine(describe(title) as string);
   return clamp(text?.trim() || firstLine(description)?.trim() || UNTITLED_TITLE, LIMITS.titleMax);
 }
 

@@ -11,7 +11,8 @@ import {
   TRANSPORT_LOAD_FAILED,
 } from './messages.ts';
 import type { Resolved } from './options.ts';
-import { keepaliveOnce, type Outcome, post, type Prepared, type TransportContext } from './send.ts';
+import type { Bucket } from './counters.ts';
+import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
 const enc = new TextEncoder();
@@ -22,9 +23,11 @@ export interface Pipeline {
   /** Serialises (and seals, and signs) the payload; synchronous for plain bearer reports. */
   prepare(payload: WirePayload): Prepared | Promise<Prepared>;
   /** Delivers (or, with `logLocally`, logs); `keepalive` for browser unload. Never rejects. */
-  send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Outcome>;
-  /** `flush` for the process exit: delivery ends by a deadline (the transport's `exitWithin`). */
-  exit<T>(timeoutMs: number, flush: () => Promise<T>): Promise<T>;
+  send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
+  /** What the transport is given (the Node exit flush sets its deadline on it). */
+  context: TransportContext;
+  /** The transport chunk, loaded once. */
+  load(): Promise<typeof import('./transport.ts')>;
 }
 
 export function createPipeline(
@@ -93,7 +96,7 @@ export function createPipeline(
       if (!config.logLocally) load();
       const body = config.logLocally ? '' : JSON.stringify(payload);
       if (secure) return secure.then((s) => s.prepare(body));
-      return { body, bytes: enc.encode(body), auth: bearer, at: 0 };
+      return { body, bytes: enc.encode(body), auth: bearer, at: now() };
     },
     async send(payload, prepared, keepalive) {
       if (!config.logLocally) {
@@ -104,12 +107,7 @@ export function createPipeline(
       debug.info(LOGGED_LOCALLY, payload);
       return 'sent';
     },
-    exit: (timeoutMs, flush) =>
-      config.logLocally
-        ? flush()
-        : load().then(
-            (chunk) => chunk.exitWithin(ctx, timeoutMs, flush),
-            () => flush(),
-          ),
+    context: ctx,
+    load,
   };
 }

@@ -4,7 +4,7 @@
 import type { Bucket } from './counters.ts';
 import type { Resolved } from './options.ts';
 import type { Pipeline } from './pipeline.ts';
-import type { Outcome, Prepared } from './send.ts';
+import type { Prepared } from './send.ts';
 import type { WirePayload } from './types.ts';
 
 interface Entry {
@@ -71,14 +71,9 @@ export function createQueue(
         keepalive,
       );
     })()
-      .catch((): Outcome => 'failed')
+      .catch((): Bucket => 'failed')
       .then((outcome) => {
         inFlight--;
-        // The service is unreachable (the probe gave up, ./link.ts): the queued reports fail too.
-        if (outcome === 'unreachable') {
-          outcome = 'failed';
-          for (let left = entries.splice(0).length; left--;) count('failed');
-        }
         count(outcome);
         pump();
         changed();

@@ -7,10 +7,10 @@ import type { MessageName } from './messages.ts';
 import type { Resolved } from './options.ts';
 import type { ClientDeps } from './types.ts';
 
-/** A delivery's outcome: a flush-result bucket, or `unreachable` (the queued reports fail too). */
-export type Outcome = Bucket | 'unreachable';
-
-/** A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms). */
+/**
+ * A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms since the
+ * epoch: when it was prepared, i.e. queued).
+ */
 export interface Prepared {
   body: string;
   bytes: Uint8Array;

@@ -6,12 +6,6 @@ import type { SvcClient } from './client.ts';
 
 const CARRIER = Symbol.for('svc.carrier');
 
-/**
- * A client's exit flush, `(timeoutMs) => Promise<FlushResult>` (see `core/client.ts`): called by the
- * kit's `flushWithin`, from any copy of the package.
- */
-export const EXIT = Symbol.for('svc.exit');
-
 /** What the carrier holds: the shared client, and one named slot per concern. */
 export interface Carrier {
   client?: SvcClient;

@@ -4,7 +4,7 @@ import { errorMessageFor, errorNameFor } from '../generated/error-names.gen.ts';
 import { isRetryable, parseRetryAfter } from '../generated/retry.gen.ts';
 import type { components } from '../generated/wire.gen.ts';
 import type { Bucket } from './counters.ts';
-import { admit, createLink, failed, settle, UNREACHABLE_OUTCOME } from './link.ts';
+import { admit, createLink, failed, settle } from './link.ts';
 import {
   CREDENTIALS_REFUSED,
   EXIT_GAVE_UP,
@@ -14,7 +14,7 @@ import {
   UNREACHABLE,
 } from './messages.ts';
 import { backoffMs } from './retry.ts';
-import type { Outcome, Prepared, TransportContext } from './send.ts';
+import type { Prepared, TransportContext } from './send.ts';
 
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
 const SIGNATURE_MAX_AGE_MS = 60_000;
@@ -73,9 +73,11 @@ export async function deliver(
   ctx: TransportContext,
   p: Prepared,
   keepalive = false,
-): Promise<Outcome> {
+): Promise<Bucket> {
   ctx.link ??= createLink();
   const link = ctx.link;
+  // Queued before the probe gave up: the service is unreachable, not retried report by report.
+  if (!keepalive && p.at < (link.gaveUpAt as number)) return 'failed';
   for (let retry = 0; ; retry++) {
     if (ctx.stop?.aborted) return stopped(ctx);
     if (!keepalive && !(await admit(link, p, ctx.stop)))
@@ -155,8 +157,10 @@ export async function deliver(
         ctx.debug.warn(kind[0], ctx.url, kind[1]);
       }
       if (!probing) return 'failed';
-      settle(link, false); // the waiting reports fail with the probe, and so does the queue
-      return UNREACHABLE_OUTCOME;
+      // The waiting reports fail with the probe, and so do the ones queued until now.
+      link.gaveUpAt = (ctx.deps.now ?? Date.now)();
+      settle(link, false);
+      return 'failed';
     }
     await pause(
       ctx,

@@ -1,6 +1,7 @@
 // Internal types shared by the core modules (not part of the public API unless re-exported).
 import type { components } from '../generated/wire.gen.ts';
 import type { CaptureLocation, LocationOptions } from '../location/types.ts';
+import type { Pipeline } from './pipeline.ts';
 
 /** The generated `TaskReport` of the spec (contract 2.1). */
 type TaskReport = components['schemas']['TaskReport'];
@@ -95,8 +96,8 @@ export interface Platform {
    * the browser passes `loadDescribe` instead (a lazy chunk loaded on the first non-string value).
    */
   describe?: Render;
-  /** Loads `describe` (the browser). */
-  loadDescribe?: () => Promise<Render>;
+  /** Loads the chunk exporting `describe` (the browser). */
+  loadDescribe?: () => Promise<{ describe: Render }>;
   /**
    * Option defaults that differ on this platform (the browser's generated BROWSER_OPTION_DEFAULTS).
    * @default none: the generated OPTION_DEFAULTS
@@ -116,8 +117,10 @@ export interface Platform {
 export interface ShutdownHooks {
   /** True when reports are queued or in flight. */
   busy(): boolean;
-  /** Drain everything now (Node `beforeExit`). */
-  drain(): Promise<unknown>;
+  /** Sends everything queued; resolves with the flush result (`flush()`). */
+  drain(): Promise<FlushResult>;
+  /** The client's send side: the Node exit flush sets a deadline on its transport. */
+  pipeline: Pipeline;
   /** Send what is queued and prepared with `fetch` keepalive, synchronously (browser unload). */
   unload(): void;
 }

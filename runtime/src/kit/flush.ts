@@ -1,7 +1,7 @@
 // Flushing with a deadline, for shutdown and serverless hand-offs: the integrations wait for the
 // queue at most `timeoutMs`, whatever the network does, and never see a rejection.
 import type { SvcClient } from '../core/client.ts';
-import { EXIT } from '../core/shared.ts';
+import { EXIT } from '../core/exit.ts';
 import type { FlushResult } from '../core/types.ts';
 
 /** Time given to a client's exit flush past `timeoutMs` to write its one warning. */

@@ -2,7 +2,7 @@
 // value): `core/describe.ts` with each stack frame written as a project-relative place (the URL's
 // path), resolved through the chunk's source map with `sourceMaps` on (./browser-maps.ts, itself a
 // lazy chunk, the same maps that give `file_name`).
-import { describe } from '../core/describe.ts';
+import { describe as text } from '../core/describe.ts';
 import { describeWithFrames, type ResolveFrame } from './frames.ts';
 import { urlToPath, withoutHash } from './paths.ts';
 import type { LocationOptions } from './types.ts';
@@ -39,11 +39,11 @@ function resolver(sourceMaps: boolean): ResolveFrame {
  * `sourceMaps` is on and a chunk's map is not known yet (then a promise, settled within the map
  * resolver's time limit). Never throws; the promise never rejects.
  */
-export function describeBrowser(
+export function describe(
   value: unknown,
   options?: LocationOptions,
 ): string | undefined | Promise<string | undefined> {
-  if (!options) return describe(value);
+  if (!options) return text(value);
   return describeWithFrames(value, resolver(options.sourceMaps), (urls) =>
     loadMaps().then((chunk) => chunk.warm(urls)),
   );

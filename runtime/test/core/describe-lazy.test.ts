@@ -19,7 +19,9 @@ function lazyClient(options = {}) {
     // The core's describe as the lazy chunk (the browser entry loads its own, which also rewrites
     // stack frames: test/location/browser.test.ts).
     loadDescribe: () =>
-      import('../../src/core/describe.ts').then((chunk) => (value) => chunk.describe(value)),
+      import('../../src/core/describe.ts').then((chunk) => ({
+        describe: (value: unknown) => chunk.describe(value),
+      })),
     attach(h) {
       hooks = h;
       return () => undefined;

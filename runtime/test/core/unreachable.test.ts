@@ -19,13 +19,19 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A clock that moves on every reading: "prepared before the probe gave up" is then exact. */
+const ticking = () => {
+  let now = 0;
+  return () => ++now;
+};
+
 const warnings = (log: { lines: { level: string; text: string }[] }) =>
   log.lines.filter((l) => l.level === 'warn').map((l) => l.text);
 
 it('refused: one probe retries with backoff, the 10 queued reports fail with it, one warning', async () => {
   const url = `http://127.0.0.1:${await closedPort()}`;
   const { sleep, delays } = fakeSleep();
-  const { client, log } = clientFor(url, KEY, { sleep, random: () => 0 });
+  const { client, log } = clientFor(url, KEY, { sleep, random: () => 0, now: ticking() });
   for (let i = 0; i < 10; i++) client.major(`refused ${i}`);
   const result = await client.flush();
   expect(result.failed).toBe(10);
@@ -38,7 +44,7 @@ it('refused: one probe retries with backoff, the 10 queued reports fail with it,
 it('dropped connections: 10 reports make 3 + 3 requests, not 40', async () => {
   server().respond(() => ({ destroy: true }));
   const { sleep } = fakeSleep();
-  const { client, log } = clientFor(server().url, KEY, { sleep });
+  const { client, log } = clientFor(server().url, KEY, { sleep, now: ticking() });
   for (let i = 0; i < 10; i++) client.major(`dropped ${i}`);
   expect((await client.flush()).failed).toBe(10);
   // 3 first attempts (concurrency 3) and the probe's 3 retries.
@@ -74,7 +80,7 @@ it('after the probe gave up, new reports probe again (the client is not disabled
   let down = true;
   server().respond(() => (down ? { destroy: true } : undefined));
   const { sleep } = fakeSleep();
-  const { client } = clientFor(server().url, { ...KEY, maxRetries: 1 }, { sleep });
+  const { client } = clientFor(server().url, { ...KEY, maxRetries: 1 }, { sleep, now: ticking() });
   client.major('lost');
   expect((await client.flush()).failed).toBe(1);
   down = false;
