@@ -21,7 +21,10 @@ export function flushWithin(
   timeoutMs: number,
 ): Promise<FlushResult | undefined> {
   return new Promise((resolve) => {
-    const exit = (client as unknown as Record<symbol, ExitFlush | undefined>)[EXIT];
+    // Its own property: a stand-in client (a Proxy answering every name) is flushed.
+    const exit = Object.hasOwn(client, EXIT)
+      ? (client as unknown as Record<symbol, ExitFlush | undefined>)[EXIT]
+      : undefined;
     // The exit flush ends by itself at its deadline; this timer only guards against a hang.
     const grace = typeof exit === 'function' ? WARNING_GRACE_MS : 0;
     const timer = setTimeout(() => resolve(undefined), timeoutMs + grace);
