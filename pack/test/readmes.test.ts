@@ -64,13 +64,13 @@ describe('the READMEs, run from the tarballs against the packed reference servic
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('Runtime: the shortest example of the README reports through SERVICE_URL and exits', async () => {
+  it('the server README`s svc-server, from the packed package, takes the runtime README`s report from the packed runtime', async () => {
     const t0 = Date.now();
     writeFileSync(
-      join(app, 'report.mjs'),
-      readmeBlock(join(ROOT, 'runtime/README.md'), 'js', '// report.mjs'),
+      join(app, 'checkout.mjs'),
+      readmeBlock(join(ROOT, 'runtime/README.md'), 'js', '// checkout.mjs'),
     );
-    const script = spawnProcess(process.execPath, ['report.mjs'], {
+    const script = spawnProcess(process.execPath, ['checkout.mjs'], {
       cwd: app,
       env: {
         PATH: process.env.PATH,
@@ -84,9 +84,9 @@ describe('the READMEs, run from the tarballs against the packed reference servic
     const found = await until(cards, (c) => c.some((x) => x.title === 'Checkout failed'));
     const card = found.find((x) => x.title === 'Checkout failed')!;
     expect(card.tags).toEqual(['checkout']);
-    expect(card.file_name).toBe('report.mjs');
+    expect(card.file_name).toBe('checkout.mjs');
     expect(script.output()).toBe(''); // nothing printed: delivered, no warning
-    console.log(`[pack] runtime README: ${Date.now() - t0} ms`);
+    console.log(`[pack] svc-server and runtime READMEs: ${Date.now() - t0} ms`);
   });
 
   it('@svc/runtime/testing: the fake-client test of the README passes under node --test, and fails when the code stops reporting', async () => {
