@@ -34,8 +34,16 @@ export const RELEASE_ENV = 'NEXT_PUBLIC_SERVICE_RELEASE';
 export const ENVIRONMENT_ENV = 'NEXT_PUBLIC_SERVICE_ENVIRONMENT';
 export const SERVICE_URL_ENV = 'NEXT_PUBLIC_SERVICE_URL';
 
-type ConfigObject = { env?: Record<string, string | undefined> } & Record<string, unknown>;
-type ConfigInput<C> = C | ((phase: string, ctx: any) => C | Promise<C>);
+// Any object: Next's own `NextConfig` interface has no index signature, and a user's config may be
+// typed as it (create-next-app writes `const nextConfig: NextConfig = {...}`) or not at all.
+type ConfigObject = object;
+/** Next's function form: `(phase, { defaultConfig }) => config`, sync or async. */
+type ConfigFunction<C, Ctx> = (phase: string, ctx: Ctx) => C | Promise<C>;
+
+function envOf(config: object): Record<string, unknown> {
+  const env = (config as { env?: unknown }).env;
+  return env !== null && typeof env === 'object' ? (env as Record<string, unknown>) : {};
+}
 
 function nonEmpty(...values: (string | undefined)[]): string | undefined {
   return values.find((v) => typeof v === 'string' && v !== '');
@@ -60,7 +68,7 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
     processEnv.SERVICE_URL,
   );
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(config.env ?? {})) if (typeof v === 'string') env[k] = v;
+  for (const [k, v] of Object.entries(envOf(config))) if (typeof v === 'string') env[k] = v;
   if (release && env[RELEASE_ENV] === undefined) env[RELEASE_ENV] = release;
   if (environment && env[ENVIRONMENT_ENV] === undefined) env[ENVIRONMENT_ENV] = environment;
   if (serviceUrl && env[SERVICE_URL_ENV] === undefined) env[SERVICE_URL_ENV] = serviceUrl;
@@ -81,17 +89,18 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
  * and checks, when Next loads the
  * config (`next build`, `next dev`, `next start`), that no server-only credential is exposed.
  */
-export function withSvc<C extends ConfigObject>(config: C, options?: WithSvcOptions): C;
-export function withSvc<C extends ConfigObject>(
-  config: (phase: string, ctx: any) => C | Promise<C>,
+export function withSvc<C extends ConfigObject, Ctx>(
+  config: ConfigFunction<C, Ctx>,
   options?: WithSvcOptions,
-): (phase: string, ctx: any) => Promise<C>;
-export function withSvc<C extends ConfigObject>(
-  config: ConfigInput<C>,
+): (phase: string, ctx: Ctx) => Promise<C>;
+export function withSvc<C extends ConfigObject>(config: C, options?: WithSvcOptions): C;
+export function withSvc<C extends ConfigObject, Ctx>(
+  config: C | ConfigFunction<C, Ctx>,
   options: WithSvcOptions = {},
 ) {
   if (typeof config === 'function') {
-    return async (phase: string, ctx: any) => apply(await config(phase, ctx), options);
+    const configFunction = config as ConfigFunction<C, Ctx>;
+    return async (phase: string, ctx: Ctx) => apply(await configFunction(phase, ctx), options);
   }
   return apply(config, options);
 }
