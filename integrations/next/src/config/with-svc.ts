@@ -1,5 +1,6 @@
-// `withSvc(nextConfig)`: the only next.config change is `env` (release and environment). It never
-// touches webpack or Turbopack, so both bundlers see the same app.
+// `withSvc(nextConfig)`: the next.config changes are `env` (release, environment, the browser's
+// service address) and server source maps for webpack builds. It never touches the webpack or
+// Turbopack config, so both bundlers see the same app.
 
 import { findSecretLeaks } from './secrets.ts';
 
@@ -80,7 +81,18 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
     if (options.failOnSecretLeak !== false) throw new Error(message);
     console.warn(message);
   }
-  return { ...config, env };
+  return { ...config, env, experimental: withServerSourceMaps(config) };
+}
+
+/**
+ * `experimental.serverSourceMaps: true` unless the app set it: webpack then writes the server's
+ * `.js.map` files (Turbopack always does), which the runtime reads to give a server error's
+ * `file_name` and stack frames as source positions (`app/orders/[id]/page.tsx`).
+ */
+function withServerSourceMaps(config: object): Record<string, unknown> {
+  const experimental = (config as { experimental?: unknown }).experimental;
+  const current = experimental !== null && typeof experimental === 'object' ? experimental : {};
+  return { serverSourceMaps: true, ...current };
 }
 
 /**

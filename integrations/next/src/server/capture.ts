@@ -1,11 +1,13 @@
-// `onRequestError` half of instrumentation.ts: one report per real server error, none for
-// Next's control-flow errors, flushed so serverless platforms do not lose it.
+// `onRequestError` half of instrumentation.ts: one report per real server error (none for Next's
+// control-flow errors, one when Next calls twice for one request), made outside Next's request
+// context, and flushed so serverless platforms do not lose it.
 
 import type { SvcClient } from '@svc/runtime';
 import type { ReportingMethodName } from '../shared/types.ts';
 import { isControlFlowError } from '../shared/control-flow.ts';
-import { type FlushDeps, scheduleFlush } from './flush.ts';
-import { registerSvc, serverState } from './register.ts';
+import { type FlushDeps, type FlushMode, scheduleFlush } from './flush.ts';
+import { errorKey, firstInRequest } from './once.ts';
+import { flushesBeforeResponse, serverClient, serverState } from './register.ts';
 import {
   buildRequestErrorTags,
   buildRequestErrorTitle,
@@ -13,11 +15,12 @@ import {
   type RequestInfo,
 } from './title.ts';
 
-const FLUSH_NOTES = {
+const FLUSH_NOTES: Record<FlushMode, string> = {
   waitUntil: "handed to the platform's waitUntil",
   after: 'scheduled with after()',
   awaited: 'awaited with a deadline',
-} as const;
+  background: 'left to the background queue',
+};
 
 export interface RequestErrorHandlerOptions {
   /**
@@ -27,7 +30,7 @@ export interface RequestErrorHandlerOptions {
   method?: ReportingMethodName;
   /** Returns the client to report with. @default the shared client, created by `registerSvc()` */
   getClient?: () => SvcClient | undefined;
-  /** Flush seams (`after`, `waitUntil`); wired to Next's by the package entry. */
+  /** Flush seams (`after`, `waitUntil`, the context runner); wired to Next's by the package entry. */
   flush?: FlushDeps;
 }
 
@@ -42,20 +45,20 @@ export function createRequestErrorHandler(
   options: RequestErrorHandlerOptions = {},
 ): RequestErrorHandler {
   const method = options.method ?? 'major';
-  const getClient = options.getClient ?? (() => registerSvc());
+  const getClient = options.getClient ?? (() => serverClient());
   return async (error, request, context) => {
     try {
       if (isControlFlowError(error)) return;
-      const client = getClient();
-      if (!client) return;
       const title = buildRequestErrorTitle(error, request, context);
-      client[method](title, error, buildRequestErrorTags(error, context));
+      if (!firstInRequest(request.headers, errorKey(title, error))) return;
       const state = serverState();
+      const outside = options.flush?.outside ?? state.outside ?? ((fn) => fn());
+      const client = outside(getClient);
+      if (!client) return;
+      outside(() => client[method](title, error, buildRequestErrorTags(context)));
       const log = state.debug ? (message: string) => console.debug(message) : undefined;
-      const { mode, done } = scheduleFlush(client, state.flushTimeoutMs, {
-        log,
-        ...options.flush,
-      });
+      const policy = { timeoutMs: state.flushTimeoutMs, beforeResponse: flushesBeforeResponse() };
+      const { mode, done } = scheduleFlush(client, policy, { log, outside, ...options.flush });
       log?.(`[svc/next] reported "${title}"; flush ${FLUSH_NOTES[mode]}`);
       if (mode === 'awaited') await done;
     } catch {

@@ -14,7 +14,11 @@ describe('withSvc types', () => {
     const nextConfig: NextConfig = { cacheComponents: true, partialPrefetching: true };
     const wrapped = withSvc(nextConfig, { processEnv });
     expectTypeOf(wrapped).toEqualTypeOf<NextConfig>();
-    expect(wrapped).toEqual({ ...nextConfig, env: { NEXT_PUBLIC_SERVICE_RELEASE: 'r1' } });
+    expect(wrapped).toEqual({
+      ...nextConfig,
+      env: { NEXT_PUBLIC_SERVICE_RELEASE: 'r1' },
+      experimental: { serverSourceMaps: true },
+    });
   });
 
   it('takes an untyped object and keeps its exact type', () => {

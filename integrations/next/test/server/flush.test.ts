@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { flushWithDeadline, platformWaitUntil, scheduleFlush } from '../../src/server/flush.ts';
 import { recordingClient } from '../helpers/recording-client.ts';
 
+const longRunning = { timeoutMs: 100, beforeResponse: false };
+const frozenAfterResponse = { timeoutMs: 100, beforeResponse: true };
+
 describe('scheduleFlush', () => {
   it('prefers the platform waitUntil', async () => {
     const client = recordingClient();
@@ -9,7 +12,7 @@ describe('scheduleFlush', () => {
     const after = () => {
       throw new Error('must not be used');
     };
-    const { mode, done } = scheduleFlush(client, 100, {
+    const { mode, done } = scheduleFlush(client, longRunning, {
       getWaitUntil: () => (p) => waited.push(p),
       after,
     });
@@ -22,7 +25,7 @@ describe('scheduleFlush', () => {
   it('uses after() when there is no waitUntil, flushing only when Next runs the task', async () => {
     const client = recordingClient();
     const tasks: (() => Promise<unknown>)[] = [];
-    const { mode, done } = scheduleFlush(client, 100, {
+    const { mode, done } = scheduleFlush(client, longRunning, {
       getWaitUntil: () => undefined,
       after: (task) => tasks.push(task),
     });
@@ -33,16 +36,44 @@ describe('scheduleFlush', () => {
     expect(client.flushes).toBe(1);
   });
 
-  it('falls back to an awaited flush when after() throws outside a request', async () => {
+  const refusedAfter = () => {
+    throw new Error('`after` was called outside a request scope');
+  };
+
+  it('on a long-running server without either, leaves delivery to the background queue', async () => {
     const client = recordingClient();
-    const { mode, done } = scheduleFlush(client, 100, {
+    const { mode, done } = scheduleFlush(client, longRunning, {
       getWaitUntil: () => undefined,
-      after: () => {
-        throw new Error('`after` was called outside a request scope');
-      },
+      after: refusedAfter,
+    });
+    expect(mode).toBe('background');
+    await done;
+    expect(client.flushes).toBe(0);
+  });
+
+  it('awaits the flush before the response where the platform freezes after it', async () => {
+    const client = recordingClient();
+    const { mode, done } = scheduleFlush(client, frozenAfterResponse, {
+      getWaitUntil: () => undefined,
+      after: refusedAfter,
     });
     expect(mode).toBe('awaited');
     await done;
+    expect(client.flushes).toBe(1);
+  });
+
+  it('runs the flush through the context runner (outside the request)', async () => {
+    const client = recordingClient();
+    const ran: string[] = [];
+    const { done } = scheduleFlush(client, longRunning, {
+      getWaitUntil: () => () => {},
+      outside: (fn) => {
+        ran.push('outside');
+        return fn();
+      },
+    });
+    await done;
+    expect(ran).toEqual(['outside']);
     expect(client.flushes).toBe(1);
   });
 });
@@ -64,16 +95,19 @@ describe('flushWithDeadline', () => {
 });
 
 describe('platformWaitUntil', () => {
-  it("reads Next's request-context carrier", () => {
-    const key = Symbol.for('@next/request-context');
-    const g = globalThis as Record<symbol, unknown>;
-    expect(platformWaitUntil()).toBeUndefined();
-    const waitUntil = () => {};
-    g[key] = { get: () => ({ waitUntil }) };
-    try {
-      expect(platformWaitUntil()).toBe(waitUntil);
-    } finally {
-      delete g[key];
-    }
-  });
+  it.each(['@next/request-context', '@vercel/request-context'])(
+    "reads the platform's %s carrier",
+    (name) => {
+      const key = Symbol.for(name);
+      const g = globalThis as Record<symbol, unknown>;
+      expect(platformWaitUntil()).toBeUndefined();
+      const waitUntil = () => {};
+      g[key] = { get: () => ({ waitUntil }) };
+      try {
+        expect(platformWaitUntil()).toBe(waitUntil);
+      } finally {
+        delete g[key];
+      }
+    },
+  );
 });
