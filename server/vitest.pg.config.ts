@@ -15,6 +15,8 @@ export const POSTGRES_SUITES = [
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
   'test/board/cli.test.ts',
+  'test/board/triage.test.ts',
+  'test/board/triage-forms.test.ts',
 ];
 
 export default defineConfig({
