@@ -1,13 +1,14 @@
 // `onRequestError` half of instrumentation.ts: one report per real server error (none for Next's
-// control-flow errors, one when Next calls twice for one request), made outside Next's request
-// context, and flushed so serverless platforms do not lose it.
+// control-flow errors, one when Next calls twice for one request), flushed so serverless
+// platforms do not lose it. (The runtime's Node client runs every call outside the request's async
+// context, where Next's prerenders would count its clock reads and random values as the page's.)
 
 import type { SvcClient } from '@svc/runtime';
 import type { ReportingMethodName } from '../shared/types.ts';
 import { isControlFlowError } from '../shared/control-flow.ts';
 import { type FlushDeps, type FlushMode, scheduleFlush } from './flush.ts';
 import { errorKey, firstInRequest } from './once.ts';
-import { flushesBeforeResponse, serverClient, serverState } from './register.ts';
+import { flushesBeforeResponse, registerSvc, serverState } from './register.ts';
 import {
   buildRequestErrorTags,
   buildRequestErrorTitle,
@@ -30,7 +31,7 @@ export interface RequestErrorHandlerOptions {
   method?: ReportingMethodName;
   /** Returns the client to report with. @default the shared client, created by `registerSvc()` */
   getClient?: () => SvcClient | undefined;
-  /** Flush seams (`after`, `waitUntil`, the context runner); wired to Next's by the package entry. */
+  /** Flush seams (`after`, `waitUntil`); wired to Next's by the package entry. */
   flush?: FlushDeps;
 }
 
@@ -45,20 +46,23 @@ export function createRequestErrorHandler(
   options: RequestErrorHandlerOptions = {},
 ): RequestErrorHandler {
   const method = options.method ?? 'major';
-  const getClient = options.getClient ?? (() => serverClient());
+  const getClient = options.getClient ?? (() => registerSvc());
   return async (error, request, context) => {
     try {
       if (isControlFlowError(error)) return;
       const title = buildRequestErrorTitle(error, request, context);
       if (!firstInRequest(request.headers, errorKey(title, error))) return;
-      const state = serverState();
-      const outside = options.flush?.outside ?? state.outside ?? ((fn) => fn());
-      const client = outside(getClient);
+      const client = getClient();
       if (!client) return;
-      outside(() => client[method](title, error, buildRequestErrorTags(context)));
+      client[method](title, error, buildRequestErrorTags(context));
+      const state = serverState();
       const log = state.debug ? (message: string) => console.debug(message) : undefined;
-      const policy = { timeoutMs: state.flushTimeoutMs, beforeResponse: flushesBeforeResponse() };
-      const { mode, done } = scheduleFlush(client, policy, { log, outside, ...options.flush });
+      const policy = {
+        timeoutMs: state.flushTimeoutMs,
+        beforeResponse: flushesBeforeResponse(),
+        edge: process.env.NEXT_RUNTIME === 'edge',
+      };
+      const { mode, done } = scheduleFlush(client, policy, { log, ...options.flush });
       log?.(`[svc/next] reported "${title}"; flush ${FLUSH_NOTES[mode]}`);
       if (mode === 'awaited') await done;
     } catch {

@@ -1,14 +1,15 @@
 // When a server report leaves. Reports are queued by the runtime and sent in the background, which
 // on a long-running server (`next start`, a custom server) is all it takes: nothing waits for the
-// service, so delivery never delays an answer. A platform that freezes or ends the function once
-// the response is sent would stop that background send, so the flush is handed to what the
-// platform offers to outlive the response: its `waitUntil` (Next's request context, as set by
-// Vercel, Netlify and other adapters), else Next's own `after()`. Only where neither exists and
-// `flushBeforeResponse` is on is the flush awaited, with a deadline, before the response.
+// service, so delivery never delays an answer, and the queue retries as long as the process
+// lives. A platform that freezes or ends the function once the response is sent would stop that
+// background send, so the flush is handed to what it offers to outlive the response: its
+// `waitUntil` (Next's request context, as set by Vercel, Netlify, OpenNext and other adapters), or
+// in the edge runtime Next's `after()` (which Next maps to the platform's waitUntil). Only with
+// `flushBeforeResponse` and neither of them is the flush awaited, with a deadline, before the
+// response.
 
 import type { FlushResult, SvcClient } from '@svc/runtime';
 import { flushWithin } from '@svc/runtime/kit';
-import type { ContextRunner } from './outside.ts';
 
 /** The request-context carriers Next reads `waitUntil` from (the second is Vercel's older name). */
 const REQUEST_CONTEXTS = [
@@ -24,8 +25,6 @@ export interface FlushDeps {
   after?: After;
   /** Returns the platform's `waitUntil`, if any. */
   getWaitUntil?: () => WaitUntil | undefined;
-  /** Runs the flush outside Next's request context. @default a pass-through */
-  outside?: ContextRunner;
   /** Debug logger; only called when the client runs with `debug`. */
   log?: (message: string) => void;
 }
@@ -47,22 +46,27 @@ export function platformWaitUntil(): WaitUntil | undefined {
   return undefined;
 }
 
-/** Flushes with the kit's deadline and says (through `log`) when the flush did not complete. */
+/**
+ * Flushes with the kit's deadline (what is not delivered by then is given up, with the runtime's
+ * one warning: the function is about to stop) and says (through `log`) when it did not complete.
+ */
 export async function flushWithDeadline(
   client: SvcClient,
   timeoutMs: number,
   log: (message: string) => void,
 ): Promise<FlushResult | undefined> {
   const result = await flushWithin(client, timeoutMs);
-  if (!result) log(`[svc/next] flush not done within ${timeoutMs} ms; unsent reports stay queued`);
+  if (!result) log(`[svc/next] flush not done within ${timeoutMs} ms`);
   return result;
 }
 
 export interface FlushPolicy {
   /** Deadline of one flush, in milliseconds. */
   timeoutMs: number;
-  /** Await the flush before the response when the platform offers neither waitUntil nor after(). */
+  /** Await the flush before the response when the platform offers no `waitUntil`. */
   beforeResponse: boolean;
+  /** The edge runtime: its function ends with the response, and `after()` outlives it. */
+  edge: boolean;
 }
 
 /**
@@ -76,8 +80,7 @@ export function scheduleFlush(
   deps: FlushDeps = {},
 ): { mode: FlushMode; done: Promise<unknown> } {
   const log = deps.log ?? (() => {});
-  const outside = deps.outside ?? ((fn) => fn());
-  const task = () => outside(() => flushWithDeadline(client, policy.timeoutMs, log));
+  const task = () => flushWithDeadline(client, policy.timeoutMs, log);
   const waitUntil = (deps.getWaitUntil ?? platformWaitUntil)();
   if (waitUntil) {
     const done = task();
@@ -88,7 +91,7 @@ export function scheduleFlush(
       return { mode: 'awaited', done };
     }
   }
-  if (deps.after) {
+  if (policy.edge && deps.after) {
     let resolveDone!: (value: unknown) => void;
     const done = new Promise((resolve) => {
       resolveDone = resolve;

@@ -2,7 +2,6 @@
 
 import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
 import { carrierSlot, OPTION_ENV } from '@svc/runtime/kit';
-import { type ContextRunner, snapshotContext } from './outside.ts';
 
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextServerOptions extends SvcOptions {
@@ -20,9 +19,9 @@ export interface SvcNextServerOptions extends SvcOptions {
   flushTimeoutMs?: number;
   /**
    * Hold the error response until its reports are sent (at most `flushTimeoutMs`) when the
-   * platform offers neither `waitUntil` nor `after()`. For serverless platforms that freeze the
-   * process after the response without giving Next a `waitUntil`; on a long-running server the
-   * background queue delivers and the response never waits.
+   * platform offers no `waitUntil`. For serverless platforms that freeze the process after the
+   * response without giving Next a `waitUntil`; on a long-running server the background queue
+   * delivers and the response never waits.
    * @default true on AWS Lambda (`AWS_LAMBDA_FUNCTION_NAME` set), else false
    */
   flushBeforeResponse?: boolean;
@@ -32,8 +31,6 @@ interface ServerState {
   flushTimeoutMs: number;
   flushBeforeResponse?: boolean;
   debug: boolean;
-  /** Runs a function in the async context of `register()`, outside any request. */
-  outside?: ContextRunner;
   /** Errors already reported, per request (its headers object; see once.ts). */
   reported?: WeakMap<object, Set<string>>;
 }
@@ -67,17 +64,6 @@ export function withDefaults(options: SvcOptions, defaults: SvcOptions): SvcOpti
  * credentials the runtime disables itself with a warning. Later calls return the same client.
  */
 export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | undefined {
-  try {
-    // register() runs once per runtime, before any request: reports are made in this context.
-    serverState().outside ??= snapshotContext();
-  } catch {
-    // Reports then run in the context of the request that failed.
-  }
-  return serverClient(options);
-}
-
-/** The shared server client, created on first use (by `registerSvc`, or by the first report). */
-export function serverClient(options: SvcNextServerOptions = {}): SvcClient | undefined {
   try {
     const state = serverState();
     const existing = getShared();

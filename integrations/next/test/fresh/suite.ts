@@ -171,13 +171,12 @@ export function freshAppSuite(bundler: Bundler) {
         [...output.matchAll(/\[svc\/next\] reported "(.+)"; flush (.+)/g)]
           .filter((m) => m[1] === title)
           .map((m) => m[2]);
-      // One report per failing request, though Next calls onRequestError twice per page request.
-      expect(flushed(TITLES.page)).toEqual(['scheduled with after()', 'scheduled with after()']);
-      expect(flushed(TITLES.action)).toEqual(['scheduled with after()', 'scheduled with after()']);
-      expect(flushed(TITLES.route)).toEqual([
-        'left to the background queue',
-        'left to the background queue',
-      ]);
+      // One report per failing request, though Next calls onRequestError twice per page request;
+      // on a long-running server (`next start`) none of them holds its response.
+      const background = ['left to the background queue', 'left to the background queue'];
+      expect(flushed(TITLES.page)).toEqual(background);
+      expect(flushed(TITLES.action)).toEqual(background);
+      expect(flushed(TITLES.route)).toEqual(background);
     });
 
     it('the SDK prints nothing into the build, the server or the browser console', () => {

@@ -1,7 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { createRequestErrorHandler } from '../../src/server/capture.ts';
-import { snapshotContext } from '../../src/server/outside.ts';
 import { recordingClient } from '../helpers/recording-client.ts';
 
 // A new headers object per request, as Next passes a Node request's own `headers`.
@@ -59,47 +57,6 @@ describe('createRequestErrorHandler', () => {
       'Error: header failed (server component /boom/[id])',
       'Error: footer failed (server component /boom/[id])',
     ]);
-  });
-
-  it("reports and flushes outside Next's request context (no prerender store seen)", async () => {
-    // A real AsyncLocalStorage standing in for Next's work-unit store.
-    const workUnit = new AsyncLocalStorage<{ type: string }>();
-    const outside = snapshotContext(AsyncLocalStorage);
-    const seen: unknown[] = [];
-    const client = recordingClient();
-    const report = client.major;
-    client.major = (...args: Parameters<typeof report>) => {
-      seen.push(workUnit.getStore());
-      return report(...args);
-    };
-    const flush = client.flush;
-    client.flush = (...args: Parameters<typeof flush>) => {
-      seen.push(workUnit.getStore());
-      return flush(...args);
-    };
-    const handler = createRequestErrorHandler({
-      getClient: () => client,
-      flush: { getWaitUntil: () => () => {}, outside },
-    });
-    await workUnit.run({ type: 'prerender-runtime' }, () =>
-      handler(new Error('x'), newRequest(), render),
-    );
-    expect(seen).toEqual([undefined, undefined]);
-    expect(client.calls).toHaveLength(1);
-  });
-
-  it.each([
-    [
-      'redirect',
-      Object.assign(new Error('NEXT_REDIRECT'), { digest: 'NEXT_REDIRECT;push;/;307;' }),
-    ],
-    ['notFound', Object.assign(new Error('x'), { digest: 'NEXT_HTTP_ERROR_FALLBACK;404' })],
-  ])('ignores %s without reporting or flushing', async (_name, error) => {
-    const client = recordingClient();
-    const handler = createRequestErrorHandler({ getClient: () => client, flush: noPlatform });
-    await handler(error, newRequest(), routeContext);
-    expect(client.calls).toEqual([]);
-    expect(client.flushes).toBe(0);
   });
 
   it('uses the configured reporting method', async () => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { flushWithDeadline, platformWaitUntil, scheduleFlush } from '../../src/server/flush.ts';
 import { recordingClient } from '../helpers/recording-client.ts';
 
-const longRunning = { timeoutMs: 100, beforeResponse: false };
-const frozenAfterResponse = { timeoutMs: 100, beforeResponse: true };
+const longRunning = { timeoutMs: 100, beforeResponse: false, edge: false };
+const frozenAfterResponse = { timeoutMs: 100, beforeResponse: true, edge: false };
+const edge = { timeoutMs: 100, beforeResponse: false, edge: true };
 
 describe('scheduleFlush', () => {
   it('prefers the platform waitUntil', async () => {
@@ -22,10 +23,10 @@ describe('scheduleFlush', () => {
     expect(client.flushes).toBe(1);
   });
 
-  it('uses after() when there is no waitUntil, flushing only when Next runs the task', async () => {
+  it('in the edge runtime uses after() when there is no waitUntil, flushing when Next runs the task', async () => {
     const client = recordingClient();
     const tasks: (() => Promise<unknown>)[] = [];
-    const { mode, done } = scheduleFlush(client, longRunning, {
+    const { mode, done } = scheduleFlush(client, edge, {
       getWaitUntil: () => undefined,
       after: (task) => tasks.push(task),
     });
@@ -40,15 +41,17 @@ describe('scheduleFlush', () => {
     throw new Error('`after` was called outside a request scope');
   };
 
-  it('on a long-running server without either, leaves delivery to the background queue', async () => {
-    const client = recordingClient();
-    const { mode, done } = scheduleFlush(client, longRunning, {
-      getWaitUntil: () => undefined,
-      after: refusedAfter,
-    });
-    expect(mode).toBe('background');
-    await done;
-    expect(client.flushes).toBe(0);
+  it('on a long-running server leaves delivery to the background queue, after() or not', async () => {
+    for (const after of [refusedAfter, () => {}]) {
+      const client = recordingClient();
+      const { mode, done } = scheduleFlush(client, longRunning, {
+        getWaitUntil: () => undefined,
+        after,
+      });
+      expect(mode).toBe('background');
+      await done;
+      expect(client.flushes).toBe(0);
+    }
   });
 
   it('awaits the flush before the response where the platform freezes after it', async () => {
@@ -61,21 +64,6 @@ describe('scheduleFlush', () => {
     await done;
     expect(client.flushes).toBe(1);
   });
-
-  it('runs the flush through the context runner (outside the request)', async () => {
-    const client = recordingClient();
-    const ran: string[] = [];
-    const { done } = scheduleFlush(client, longRunning, {
-      getWaitUntil: () => () => {},
-      outside: (fn) => {
-        ran.push('outside');
-        return fn();
-      },
-    });
-    await done;
-    expect(ran).toEqual(['outside']);
-    expect(client.flushes).toBe(1);
-  });
 });
 
 describe('flushWithDeadline', () => {
@@ -83,7 +71,7 @@ describe('flushWithDeadline', () => {
     const logs: string[] = [];
     const result = await flushWithDeadline(recordingClient(5_000), 20, (m) => logs.push(m));
     expect(result).toBeUndefined();
-    expect(logs).toEqual(['[svc/next] flush not done within 20 ms; unsent reports stay queued']);
+    expect(logs).toEqual(['[svc/next] flush not done within 20 ms']);
   });
 
   it('returns the flush result and logs nothing when in time', async () => {

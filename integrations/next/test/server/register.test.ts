@@ -1,6 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { snapshotContext } from '../../src/server/outside.ts';
 import { flushesBeforeResponse, withDefaults } from '../../src/server/register.ts';
 
 describe('withDefaults', () => {
@@ -38,24 +36,5 @@ describe('flushesBeforeResponse', () => {
     expect(flushesBeforeResponse(state(false))).toBe(false);
     delete process.env.AWS_LAMBDA_FUNCTION_NAME;
     expect(flushesBeforeResponse(state(true))).toBe(true);
-  });
-});
-
-describe('snapshotContext', () => {
-  it('runs functions in the context it was taken in, whatever context calls it', () => {
-    const store = new AsyncLocalStorage<string>();
-    const outside = snapshotContext(AsyncLocalStorage);
-    const seen = store.run('request', () => [store.getStore(), outside(() => store.getStore())]);
-    expect(seen).toEqual(['request', undefined]);
-  });
-
-  it('passes through where AsyncLocalStorage.snapshot is missing or fails', () => {
-    expect(snapshotContext({})(() => 'x')).toBe('x');
-    const broken = {
-      snapshot: () => {
-        throw new Error('not here');
-      },
-    };
-    expect(snapshotContext(broken)(() => 42)).toBe(42);
   });
 });
