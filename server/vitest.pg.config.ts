@@ -7,6 +7,7 @@ export const POSTGRES_SUITES = [
   'test/store/store.test.ts',
   'test/store/limits.test.ts',
   'test/store/durability.test.ts',
+  'test/store/lifecycle.test.ts',
   'test/store/pg-*.test.ts',
   'test/http/*.test.ts',
   'test/auth/authenticate.test.ts',

@@ -53,10 +53,15 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   const { ingest, rateState, invalidate } = createIngest(db, opts);
   // Started with the first report, so admin-only stores (the CLI) never start a thread.
   let checkpointer: Checkpointer | undefined;
+  let checkpointerTried = opts.backgroundCheckpoint === false;
   const ingestWithCheckpointer: Store['ingest'] = (key, report) => {
-    if (!checkpointer && opts.backgroundCheckpoint !== false) {
-      checkpointer = startCheckpointer(db.name);
-      db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    if (!checkpointerTried) {
+      checkpointerTried = true;
+      const inMainThread = () => {
+        if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      };
+      checkpointer = startCheckpointer(db.name, inMainThread);
+      if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     }
     return ingest(key, report);
   };
