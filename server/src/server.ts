@@ -37,14 +37,25 @@ export interface ServerOptions {
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;
   /**
+   * The request headers must arrive within this many ms of the connection (or of the previous
+   * answer on a kept-alive one); a stalled one is answered 408 and closed. @default 10000
+   */
+  headersTimeoutMs?: number;
+  /**
    * A request body must arrive within this many ms of the headers; a stalled one is answered 408
-   * and its connection closed. (Headers themselves: Node's 60 s `headersTimeout`.) @default 30000
+   * and its connection closed. @default 30000
    */
   bodyTimeoutMs?: number;
   /** An idle keep-alive connection is closed after this many ms. @default 10000 */
   keepAliveTimeoutMs?: number;
   /** Open connections at most; further ones are closed on arrival. @default 4096 */
   maxConnections?: number;
+  /**
+   * Open connections per client address (IPv6: per /64) at most; further ones from that address
+   * are closed on arrival, so one client cannot take every connection. Behind a reverse proxy
+   * every connection comes from the proxy: raise it to `maxConnections` there. @default 256
+   */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface RunningServer {
@@ -97,9 +108,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
     limits: {
+      headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
       bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
       maxConnections: opts.maxConnections ?? 4096,
+      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
     },
     board: boardStore && {
       store: boardStore,

@@ -2,6 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { readBody, tooLargeMessage } from './body.ts';
+import { boundConnectionsPerAddress } from './connections.ts';
+import {
+  answerExpectations,
+  clientErrorHandler,
+  MISSING_HOST,
+  missingHost,
+} from './node-errors.ts';
 import { addKnownRate } from './rate.ts';
 import { registerTasksRoute, type TasksDeps } from './tasks.ts';
 
@@ -10,9 +17,11 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** Connection bounds (see ServerOptions for each one's meaning and default). */
 export interface HttpLimits {
+  headersTimeoutMs: number;
   bodyTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  maxConnectionsPerAddress: number;
 }
 
 const ALLOW_HEADERS = [
@@ -39,8 +48,18 @@ export function buildApp(
     bodyLimit: BODY_LIMIT,
     return503OnClosing: false,
     keepAliveTimeout: deps.limits.keepAliveTimeoutMs,
+    clientErrorHandler,
+    http: {
+      // Answered by the first hook with a JSON body (Node's own answer has none).
+      requireHostHeader: false,
+      headersTimeout: deps.limits.headersTimeoutMs,
+      // How often Node looks for stalled headers (its default, 30 s, would add up to 30 s).
+      connectionsCheckingInterval: Math.min(1000, deps.limits.headersTimeoutMs),
+    },
   });
   app.server.maxConnections = deps.limits.maxConnections;
+  boundConnectionsPerAddress(app.server, deps.limits.maxConnectionsPerAddress);
+  answerExpectations(app.server);
   app.decorateRequest('svcKey', null);
 
   const bodyLimits = {
@@ -54,6 +73,10 @@ export function buildApp(
   );
 
   app.addHook('onRequest', (req, reply, done) => {
+    if (missingHost(req.raw)) {
+      reply.code(400).header('connection', 'close').send(MISSING_HOST);
+      return;
+    }
     reply.headers({
       'access-control-allow-origin': req.headers.origin ?? '*',
       vary: 'Origin',
