@@ -5,6 +5,7 @@ import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
+import { createAvailability } from './store/guard.ts';
 import { openBoardStore, openStore } from './store/open.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
@@ -51,9 +52,10 @@ export interface ServerOptions {
   /** Open connections at most; further ones are closed on arrival. @default 4096 */
   maxConnections?: number;
   /**
-   * Open connections per client address (IPv6: per /64) at most; further ones from that address
-   * are closed on arrival, so one client cannot take every connection. Behind a reverse proxy
-   * every connection comes from the proxy: raise it to `maxConnections` there. @default 256
+   * Once half of `maxConnections` are open, a client address (IPv6: a /64) holding this many gets
+   * no more (new ones are closed on arrival), so one client cannot take every connection. Behind
+   * a reverse proxy every connection comes from the proxy: raise it to `maxConnections` there.
+   * @default 256
    */
   maxConnectionsPerAddress?: number;
 }
@@ -86,7 +88,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (opts.board && opts.store && !opts.boardStore) {
     throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
   }
-  const store =
+  const opened =
     opts.store ??
     (await openStore({
       databaseUrl,
@@ -98,12 +100,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       projectQuotaShare: LIMITS.projectQuotaShare,
       tagsPerCard: LIMITS.tagsPerCard,
     }));
-  const boardStore = opts.board
+  // Every store call goes through `availability`: an unreachable database becomes 503 answers with
+  // Retry-After, one log line per outage, and a readiness answer (`/health/ready`).
+  const availability = createAvailability({ ping: opened.ping && (() => opened.ping!()) });
+  const store = availability.guard(opened);
+  const openedBoard = opts.board
     ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
     : undefined;
+  const boardStore = openedBoard && availability.guard(openedBoard);
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const app = buildApp({
     store,
+    availability,
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,

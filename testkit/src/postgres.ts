@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,14 @@ export interface RunningPostgres {
   dataDir: string;
   /** Creates an empty database and returns its URL (one per test keeps tests apart). */
   createDatabase(): Promise<string>;
+  /**
+   * Stops the server and keeps its data: `fast` as `pg_ctl stop -m fast` (SIGINT: sessions are
+   * terminated, then a clean shutdown), `immediate` as `-m immediate` (SIGQUIT: every process exits
+   * at once, crash recovery at the next start). Resolves once the postmaster is gone.
+   */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again on the same port and data after `halt`. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,9 +88,24 @@ export async function startPostgres(): Promise<RunningPostgres> {
     port,
     dataDir: join(root, 'data'),
     createDatabase: () => createDatabase(url),
+    async halt(mode) {
+      const pid = Number(readFileSync(join(root, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
+      while (alive(pid)) await sleep(20);
+    },
+    resume: () => server.start(),
     async stop() {
       await server.stop();
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

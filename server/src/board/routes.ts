@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../store/availability.ts';
 import type { BoardStore } from '../store/board-types.ts';
 import type { Plan, PlanLimits } from '../store/types.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
@@ -66,6 +67,11 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
       board.setErrorHandler((err, req, reply) => {
         if (err instanceof BadQuery || err instanceof RangeError) {
           return send(reply, 400, messagePage('Bad request', err.message, csrfOf(req)));
+        }
+        if (err instanceof StoreUnavailableError) {
+          reply.header('retry-after', err.retryAfter);
+          const text = `The database is unavailable; try again in ${err.retryAfter} s.`;
+          return send(reply, 503, messagePage('Unavailable', text, csrfOf(req)));
         }
         console.error('svc-server: board error', err);
         return send(reply, 500, messagePage('Error', 'The board could not answer.', csrfOf(req)));

@@ -2,7 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { readBody, tooLargeMessage } from './body.ts';
+import { StoreUnavailableError } from '../store/availability.ts';
+import type { Availability } from '../store/guard.ts';
 import { boundConnectionsPerAddress } from './connections.ts';
+import { registerHealth, sendUnavailable } from './health.ts';
 import {
   answerExpectations,
   clientErrorHandler,
@@ -41,7 +44,7 @@ const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
  * exact bytes), and JSON for every answer including 404s and errors. Client mistakes stay 4xx.
  */
 export function buildApp(
-  deps: TasksDeps & { board?: BoardDeps; limits: HttpLimits },
+  deps: TasksDeps & { availability: Availability; board?: BoardDeps; limits: HttpLimits },
 ): FastifyInstance {
   const app = Fastify({
     logger: false,
@@ -58,7 +61,10 @@ export function buildApp(
     },
   });
   app.server.maxConnections = deps.limits.maxConnections;
-  boundConnectionsPerAddress(app.server, deps.limits.maxConnectionsPerAddress);
+  boundConnectionsPerAddress(app.server, {
+    perAddress: deps.limits.maxConnectionsPerAddress,
+    maxConnections: deps.limits.maxConnections,
+  });
   answerExpectations(app.server);
   app.decorateRequest('svcKey', null);
 
@@ -93,7 +99,7 @@ export function buildApp(
       .send();
   });
 
-  app.get('/health', async () => ({ ok: true }));
+  registerHealth(app, deps.availability);
   registerTasksRoute(app, deps);
   if (deps.board) registerBoard(app, deps.board);
 
@@ -105,6 +111,8 @@ export function buildApp(
   });
   app.setErrorHandler(
     async (err: { statusCode?: number; code?: string; message: string }, req, reply) => {
+      // Logged once per outage by the store's guard, not per request.
+      if (err instanceof StoreUnavailableError) return sendUnavailable(reply, deps.availability);
       const status =
         err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) console.error('svc-server: internal error', err);

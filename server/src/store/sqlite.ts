@@ -201,6 +201,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         variants: (variantRows.all((row as { id: number }).id) as never[]).map(toVariant),
       })),
     ...mail,
+    ping: () => {
+      db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+    },
     close: async () => {
       await checkpointer?.close();
       db.close();

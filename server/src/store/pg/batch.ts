@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { rollBack } from './pool.ts';
 
 /**
  * Group commit on PostgreSQL: the calls that arrive while no batch is running (at least those of
@@ -18,26 +19,25 @@ export function groupCommitPg<A, R>(
   let scheduled = false;
 
   const execute = async (items: Item[]) => {
-    let client: pg.PoolClient | undefined;
     let results: R[];
     try {
-      client = await pool.connect();
-      await client.query('BEGIN');
+      const client = await pool.connect();
       try {
+        await client.query('BEGIN');
         results = await runBatch(
           client,
           items.map((i) => i.args),
         );
         await client.query('COMMIT');
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A lost connection fails this batch only; the pool discards it and opens another.
+        client.release(await rollBack(client, error));
         throw error;
       }
+      client.release();
     } catch (error) {
       for (const item of items) item.reject(error);
       return;
-    } finally {
-      client?.release();
     }
     for (const [i, item] of items.entries()) item.resolve(results[i]!);
   };

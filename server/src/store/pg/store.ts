@@ -166,6 +166,9 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       }));
     },
     ...createPgMail(pool),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
     close: async () => {
       await ingest.drain();
       await pool.end();
