@@ -6,8 +6,8 @@ import { report, type Service, spawnService } from '../helpers.ts';
 import { requirePostgres } from '../store-kind.ts';
 
 // Black-box, PostgreSQL only: the built service under 20-way load while PostgreSQL loses every
-// session (`pg_terminate_backend`), or is stopped (`pg_ctl stop -m fast` and `-m immediate`) and
-// started again. The process stays up, answers 503 with Retry-After (never 500) while the database
+// session (`pg_terminate_backend`), is stopped (`pg_ctl stop -m fast` and `-m immediate`) and
+// started again, or stops answering (SIGSTOP to every process of the cluster). The process stays up, answers 503 with Retry-After (never 500) while the database
 // cannot be reached, logs each outage once with a count, reports it on /health and /health/ready,
 // and every acknowledged report is a card afterwards.
 const UNLIMITED = { team: { burstPerMinute: 1e6, dailyEvents: 1e6 } };
@@ -178,4 +178,31 @@ describe('PostgreSQL stopped and started again under load', () => {
       await expectAllAckedStored(svc, tally, `Stopped ${mode}`);
     });
   }
+
+  it('every PostgreSQL process stopped (SIGSTOP, answers nothing): 503 within the deadlines, then back', async () => {
+    const outagesBefore = svc.proc.output().match(/database unavailable/g)?.length ?? 0;
+    const run = load(svc, 'Frozen');
+    while (run.tally.acked.size < 200) await sleep(20);
+    postgres.freeze();
+    try {
+      // Key lookups give up after 5 s, a batch after 10 s: the requests waiting on them get 503.
+      while ((run.tally.statuses.get(503) ?? 0) < 20) await sleep(50);
+      const ready = await health(svc, '/health/ready');
+      expect(ready).toMatchObject({ status: 503, body: { ok: false, database: 'down' } });
+      expect(svc.proc.child.exitCode).toBe(null);
+    } finally {
+      postgres.thaw();
+    }
+    while ((await health(svc, '/health/ready')).status !== 200) await sleep(100);
+    const acked = run.tally.acked.size;
+    while (run.tally.acked.size < acked + 200) await sleep(20);
+    const tally = await run.finish();
+
+    expect(tally.statuses.get(500) ?? 0).toBe(0);
+    expect(onlyAcceptedOr503(tally)).toEqual([]);
+    expect(tally.bare503).toBe(0);
+    expect(svc.proc.output().match(/database unavailable/g)?.length).toBeGreaterThan(outagesBefore);
+    expect(svc.proc.output()).not.toMatch(/\n\s+at /);
+    await expectAllAckedStored(svc, tally, 'Frozen');
+  }, 90_000);
 });

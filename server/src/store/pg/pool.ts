@@ -68,6 +68,20 @@ function idleLossLogger() {
 }
 
 /**
+ * `pool.query` with a deadline (node-postgres's per-query `query_timeout`): against a server that
+ * accepts TCP but answers nothing the query fails after `ms` (answered 503, as unavailable) and
+ * the pool discards the connection, instead of the request waiting until the server wakes up.
+ */
+export function queryWithin<T extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  ms: number,
+  text: string,
+  values?: unknown[],
+): Promise<pg.QueryResult<T>> {
+  return pool.query<T>({ text, values, query_timeout: ms } as pg.QueryConfig);
+}
+
+/**
  * Runs `work` in one transaction on one connection; rolls back on any error. A connection whose
  * ROLLBACK fails too is broken: it goes back with the error, so the pool discards it.
  */

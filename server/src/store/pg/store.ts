@@ -15,7 +15,7 @@ import { createAuthLookup } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
 import { migratePg } from './migrations.ts';
-import { createPgPool, inTransaction } from './pool.ts';
+import { createPgPool, inTransaction, queryWithin } from './pool.ts';
 
 export interface PgStoreOptions extends IngestConfig {
   /** `postgres://user:password@host:port/database`; the schema is migrated on open. */
@@ -167,7 +167,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
     },
     ...createPgMail(pool),
     ping: async () => {
-      await pool.query('SELECT 1');
+      await queryWithin(pool, 2000, 'SELECT 1');
     },
     close: async () => {
       await ingest.drain();
