@@ -60,7 +60,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       const inMainThread = () => {
         if (db.open) db.pragma('wal_autocheckpoint = 1000');
       };
-      checkpointer = startCheckpointer(db.name, inMainThread);
+      checkpointer = startCheckpointer(db, inMainThread);
       if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     }
     return ingest(key, report);
