@@ -1,5 +1,5 @@
 import { taskReportSchema } from '../generated/schema.gen.ts';
-import type { BoardVariant } from './board-types.ts';
+import type { BoardVariant, IdPage, Paged } from './board-types.ts';
 import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
 
 // Row shapes of the board's reads and their mapping, shared by the SQLite and PostgreSQL board stores.
@@ -46,5 +46,32 @@ export const toBoardVariant = (r: BoardVariantRow): BoardVariant => ({
   aggregate: r.aggregate === 1,
 });
 
+/**
+ * Cards are counted up to this many (and one more, shown as `10,000+`) on the accounts pages, so a
+ * page's work does not grow with the boards it lists.
+ */
+export const CARD_COUNT_CAP = 10_000;
+
 /** Escapes LIKE wildcards; the pattern uses `ESCAPE '\'`. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A keyset page from `limit + 1` rows read in the page's direction: in id order, and whether more. */
+export function pageOf<T>(rows: T[], page: { before?: number; limit: number }): Paged<T> {
+  const more = rows.length > page.limit;
+  const kept = rows.slice(0, page.limit);
+  if (page.before !== undefined) kept.reverse();
+  return { rows: kept, more };
+}
+
+/** The id comparison and order of a keyset page by id. */
+export const idKeyset = (page: IdPage) =>
+  page.before !== undefined
+    ? { op: '<', order: 'DESC', from: page.before }
+    : { op: '>', order: 'ASC', from: page.after ?? 0 };
+
+/** Account totals row as both stores read it. */
+export interface AccountTotals {
+  projectCount: number;
+  activeProjects: number;
+  eventsToday: number;
+}

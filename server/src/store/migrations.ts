@@ -85,6 +85,10 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM card_hours WHERE card_id = NEW.id AND hour < NEW.last_seen_at / 3600000 - 47;
   END;
   `,
+  // 4: the accounts pages list an account's projects a page at a time, by id.
+  `
+  CREATE INDEX projects_by_account ON projects (account_id, id);
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

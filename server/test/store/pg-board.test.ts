@@ -159,7 +159,12 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
 
   it('overview, card pages, variants and per-hour counts', async () => {
     const day = Math.floor(clock / 86_400_000);
-    expect(await pgBoard.overview(day)).toEqual(await sqliteBoard.overview(day));
+    const page = { limit: 20, projectsPerAccount: 5 };
+    expect(await pgBoard.overview(day, page)).toEqual(await sqliteBoard.overview(day, page));
+    const account = (await sqliteBoard.getProject(PROJECT, day))!.accountId;
+    expect(await pgBoard.getAccount(account, day, { limit: 50 })).toEqual(
+      await sqliteBoard.getAccount(account, day, { limit: 50 }),
+    );
     expect(await pgBoard.getProject(PROJECT, day)).toEqual(
       await sqliteBoard.getProject(PROJECT, day),
     );
