@@ -12,6 +12,8 @@ export interface WriteGate {
 const gates = new WeakMap<Database.Database, WriteGate>();
 /** Every group commit on `db` waits at `gate` before it begins a transaction. */
 export const gateWrites = (db: Database.Database, gate: WriteGate) => gates.set(db, gate);
+/** True while `db`'s writes are paused by its gate (not by a fault). */
+export const writesPaused = (db: Database.Database) => gates.get(db)?.closed === true;
 
 /** One batch's work: `run` per call, then `finish` writes what the calls accumulated. */
 export interface BatchWork<A extends unknown[], R> {

@@ -1,3 +1,4 @@
+import { writesPaused } from './batch.ts';
 import { openDatabaseFile } from './database-file.ts';
 import { createAuthCache } from './auth-cache.ts';
 import {
@@ -201,8 +202,17 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         variants: (variantRows.all((row as { id: number }).id) as never[]).map(toVariant),
       })),
     ...mail,
+    // Readiness: can this connection take the write lock now? (Waits 50 ms at most: it runs on
+    // the event loop.) While the checkpointer has paused writes on purpose, yes.
     ping: () => {
-      db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+      if (writesPaused(db)) return;
+      db.pragma('busy_timeout = 50');
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
+      } finally {
+        db.pragma('busy_timeout = 5000');
+      }
     },
     close: async () => {
       await checkpointer?.close();

@@ -5,8 +5,9 @@ import { report, type Service, spawnService } from '../helpers.ts';
 
 // Black-box, SQLite: another process (here the test) holds the database's write lock past the
 // service's busy_timeout (5 s). The reports that cannot commit are answered 503 with Retry-After,
-// not 500; /health says the database is down, the log says so once, and once the lock is gone the
-// service commits again by itself and says so with a count.
+// not 500; /health says the database is down and /health/ready answers 503 (it tries the write
+// lock), the log says so once, and once the lock is gone the service commits again by itself and
+// says so with a count.
 let svc: Service;
 beforeAll(async () => {
   svc = await spawnService();
@@ -24,6 +25,9 @@ it('a write lock held past busy_timeout: 503 with Retry-After, then back by itse
     expect(await locked.json()).toEqual({ message: expect.stringMatching(/unavailable/) });
     const health = await fetch(`${svc.url}/health`);
     expect(await health.json()).toEqual({ ok: true, database: 'down' });
+    const ready = await fetch(`${svc.url}/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(Number(ready.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   } finally {
     other.exec('ROLLBACK');
     other.close();
