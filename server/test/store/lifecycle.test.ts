@@ -53,6 +53,11 @@ describe(`close() settles on its own (${STORE_KIND})`, () => {
   });
 });
 
+if (STORE_KIND !== 'sqlite') {
+  console.log(
+    'lifecycle.test.ts: the WAL checkpointer cases are SQLite only; skipped on PostgreSQL',
+  );
+}
 describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags', () => {
   const cases: [string, string[]][] = [
     ['no flags', []],
