@@ -21,9 +21,9 @@ import { gateWrites } from './batch.ts';
 const WORKER_FILE = new URL('./checkpoint-worker.js', import.meta.url);
 
 /** The main connection still checkpoints itself past this many WAL pages (a safety net). */
-export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 25_000;
 /** Past this many bytes of WAL, writes pause while the WAL is copied and truncated. */
-const RESTART_BYTES = 16 * 1024 * 1024;
+const RESTART_BYTES = 64 * 1024 * 1024;
 /** How often the thread looks at the WAL's size. */
 const TICK_MS = 20;
 /** Writes resume after this long even if the thread has not answered. */

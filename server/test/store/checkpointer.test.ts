@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { createAdmin } from '../../src/admin.ts';
 import { PLANS } from '../../src/generated/limits.gen.ts';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/store/checkpointer.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import type { AuthKey } from '../../src/store/types.ts';
 
@@ -123,8 +124,8 @@ it('under continuous commits the WAL is truncated while writes pause, not left t
   clearInterval(sampler);
   await store.close();
   // About 120 MB went through the WAL: it was truncated (a sample smaller than the one before it)
-  // and never reached the main connection's fallback (10,000 pages, 40 MB).
+  // and never reached the main connection's fallback (25,000 pages, about 100 MB).
   const truncations = sizes.filter((size, i) => i > 0 && size < sizes[i - 1]! / 2).length;
   expect(truncations).toBeGreaterThan(0);
-  expect(Math.max(...sizes)).toBeLessThan(10_000 * 4096);
+  expect(Math.max(...sizes)).toBeLessThan(FALLBACK_AUTOCHECKPOINT_PAGES * 4096);
 });
