@@ -3,7 +3,8 @@ import { defineConfig } from 'tsdown';
 // Two builds selected by the `node` / `browser` export conditions, each ESM + CJS with types.
 // The browser build imports no `node:` module; the sealing code stays a lazy import. A third,
 // platform-neutral build is `@svc/runtime/kit` (the integrations' shared helpers), built apart so
-// it shares no chunk with the client entries (the browser start-up chunk stays as it is).
+// it shares no chunk with the client entries (the browser start-up chunk stays as it is). A fourth,
+// also neutral and apart, is `@svc/runtime/testing` (the fake client for users' tests).
 export default defineConfig([
   {
     entry: { 'index.node': 'src/index.node.ts' },
@@ -30,6 +31,14 @@ export default defineConfig([
   },
   {
     entry: { kit: 'src/kit/index.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'neutral',
+    fixedExtension: true,
+    target: 'es2022',
+    dts: true,
+  },
+  {
+    entry: { testing: 'src/testing/index.ts' },
     format: ['esm', 'cjs'],
     platform: 'neutral',
     fixedExtension: true,

@@ -17,6 +17,8 @@ export const POSTGRES_SUITES = [
   'test/board/http.test.ts',
   'test/board/bounded.test.ts',
   'test/board/cli.test.ts',
+  'test/board/triage.test.ts',
+  'test/board/triage-forms.test.ts',
 ];
 
 export default defineConfig({

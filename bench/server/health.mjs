@@ -138,11 +138,37 @@ for (const c of CASES) {
     const acc = results.get(`${name}|${c.name}`);
     const sorted = [...acc.latencies].sort((a, b) => a - b);
     const rate = c.connections ? Math.round(acc.done / (rounds * seconds)) : '-';
-    rows.push(
-      `| ${c.name} | ${name} | ${ms(q(sorted, 0.5))} | ${ms(q(sorted, 0.99))} | ${ms(sorted.at(-1))} | ${sorted.length} | ${rate} | ${c.connections ? acc.bad : '-'} |`,
-    );
+    rows.push([
+      c.name,
+      name,
+      ms(q(sorted, 0.5)),
+      ms(q(sorted, 0.99)),
+      ms(sorted.at(-1)),
+      sorted.length,
+      rate,
+      c.connections ? acc.bad : '-',
+    ]);
   }
 }
+/** A Markdown table with padded columns (as prettier writes it). */
+function markdownTable(head, body) {
+  const cells = [head, ...body].map((r) => r.map(String));
+  const widths = head.map((_, i) => Math.max(3, ...cells.map((r) => r[i].length)));
+  const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(cells[0]), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join(
+    '\n',
+  );
+}
+const HEAD = [
+  'Load',
+  'Build',
+  '/health p50 ms',
+  'p99 ms',
+  'max ms',
+  'probes',
+  'reports/s',
+  'not 2xx',
+];
 const argv = process.argv.slice(2).join(' ');
 const md = `<!-- health: written by bench/server/health.mjs; the other benches keep this section -->
 
@@ -157,9 +183,7 @@ on one keep-alive connection every 10 ms and times each answer. "Idle" is the sa
 ceiling. Each case ran ${rounds} times for ${seconds} s, cases and builds interleaved round by round; latencies are
 over all probes of all rounds.${values.before ? ' "before" is the build before this change (group commit of up to 512 reports per transaction), run the same way.' : ''}
 
-| Load | Build | /health p50 ms | p99 ms | max ms | probes | reports/s | not 2xx |
-| --- | --- | --- | --- | --- | --- | --- | --- |
-${rows.join('\n')}
+${markdownTable(HEAD, rows)}
 
 Measured ${new Date().toISOString()}.
 `;

@@ -96,7 +96,7 @@ export interface Model {
   /** Key value shapes of contract 2.5 (`x-svc-keys`). */
   keys: KeyShape[];
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
-  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema };
+  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema; card: JsonSchema };
   /** The parsed spec document, for the wire types. */
   document: Record<string, unknown>;
 }

@@ -16,6 +16,8 @@ const byPath = (files: Artifact[], suffix: string) =>
 describe('generate', () => {
   it('emits every agreed artifact', () => {
     expect(fresh.map((f) => f.path)).toEqual([
+      'php/src/Enum/Priority.gen.php',
+      'php/src/Enum/Severity.gen.php',
       'php/src/Exception/AuthException.gen.php',
       'php/src/Exception/RateLimitException.gen.php',
       'php/src/Exception/ServerException.gen.php',
@@ -112,10 +114,20 @@ describe('generate', () => {
     const trait = byPath(files, 'ReportingMethods.gen.php');
     expect(
       trait.match(
-        /^ {4}public function \w+\(mixed \$title, mixed \$description = null, mixed \$tags = null\): void$/gm,
+        /public function \w+\(\s*mixed \$title = null,\s*mixed \$description = null,\s*mixed \$tags = null,\s*mixed \.\.\.\$ignored,?\s*\): void/g,
       ),
     ).toHaveLength(20);
     expect(trait).toContain("$this->record('blocker', 'high', $title, $description, $tags);");
+    const severity = byPath(files, 'Severity.gen.php');
+    expect(severity).toContain('enum Severity: string\n{\n');
+    expect(severity.match(/^ {4}case \w+ = '\w+';$/gm)).toEqual([
+      "    case Blocker = 'blocker';",
+      "    case Critical = 'critical';",
+      "    case Major = 'major';",
+      "    case Moderate = 'moderate';",
+      "    case Minor = 'minor';",
+    ]);
+    expect(byPath(files, 'Priority.gen.php')).toContain('public const DEFAULT = self::Medium;');
     expect(byPath(files, 'ConflictException.gen.php')).toContain(
       'class ConflictException extends SvcException',
     );

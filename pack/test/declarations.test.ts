@@ -10,6 +10,7 @@ const { app } = inject('fresh');
 const CONSUMER = `/// <reference types="@svc/vite/virtual" />
 import { createClient, type ClientSettings, type SvcOptions } from '@svc/runtime';
 import { errorTitle, findSecretsInCode, flushWithin, knownSecrets } from '@svc/runtime/kit';
+import { createFakeClient, type FakeClient, type FakeReport } from '@svc/runtime/testing';
 import { setupErrorHandler, type SvcExpressOptions } from '@svc/express';
 import { svc } from '@svc/vite';
 import { installGlobalHandlers } from '@svc/vite/client';
@@ -27,7 +28,12 @@ const options: SvcOptions = { apiKey: 'svc_pub_x', environment: 'test' };
 const where: ClientSettings = { serviceUrl: 'https://svc.example.com' };
 const express: SvcExpressOptions = { ...options, serviceUrl: where.serviceUrl };
 const nuxt: Partial<ModuleOptions> = { serviceUrl: 'https://svc.example.com' };
+const fake: FakeClient = createFakeClient(options);
+const asClient: ReturnType<typeof createClient> = fake;
+const firstTitle = (reports: readonly FakeReport[]): string | undefined => reports[0]?.title;
+fake.assertReported('t', { severity: 'major', times: 1 });
 export const used = [
+  asClient, firstTitle(fake.reports),
   createClient(options, where).major('t'),
   setupErrorHandler, express, svc({ sourceMaps: true }), installGlobalHandlers, SvcErrorBoundary,
   installVueErrorHandler, createClient(config, settings), captureRequestError, registerSvc,
@@ -38,12 +44,13 @@ export const used = [
 
 const CONSUMER_CJS = `import { createClient } from '@svc/runtime';
 import { errorTitle } from '@svc/runtime/kit';
+import { createFakeClient } from '@svc/runtime/testing';
 import { setupErrorHandler } from '@svc/express';
 import { registerSvc } from '@svc/next';
 import { registerSvcClient } from '@svc/next/client';
 import { withSvc } from '@svc/next/config';
 
-export const used = [createClient({}, { serviceUrl: 'http://127.0.0.1:1' }), errorTitle, setupErrorHandler, registerSvc, registerSvcClient, withSvc];
+export const used = [createClient({}, { serviceUrl: 'http://127.0.0.1:1' }), errorTitle, createFakeClient, setupErrorHandler, registerSvc, registerSvcClient, withSvc];
 `;
 
 describe('the declaration files in a fresh app (tsc --noEmit, skipLibCheck: false)', () => {

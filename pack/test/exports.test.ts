@@ -66,6 +66,8 @@ console.log(JSON.stringify(out));
         ['@svc/next', 'require'],
         ['@svc/runtime/kit', 'import'],
         ['@svc/runtime/kit', 'require'],
+        ['@svc/runtime/testing', 'import'],
+        ['@svc/runtime/testing', 'require'],
       ]),
     );
   });

@@ -114,6 +114,25 @@ describe('the READMEs, run from the tarballs against the packed reference servic
     console.log(`[pack] Express smoke: ${Date.now() - t0} ms`);
   });
 
+  it('@svc/runtime/testing: the fake-client test of the README passes under node --test, and fails when the code stops reporting', async () => {
+    const test = readmeBlock('runtime/README.md', 'js', '@svc/runtime/testing');
+    writeFileSync(join(app, 'card.test.mjs'), test);
+    const passed = await run(process.execPath, ['--test', 'card.test.mjs'], { cwd: app });
+    expect(passed.stdout).toMatch(/# pass 1\n# fail 0/);
+    // The same test against code that no longer reports: the assertion must fail.
+    writeFileSync(
+      join(app, 'card-silent.test.mjs'),
+      test.replace("svc.majorHigh('Card declined', error, ['payments']);", ''),
+    );
+    const failed = await run(process.execPath, ['--test', 'card-silent.test.mjs'], {
+      cwd: app,
+    }).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
+    expect(failed.stdout).toMatch(/# fail 1/);
+    expect(failed.stdout).toContain(
+      'Expected 1 report(s) titled "Card declined", of severity major, of priority high, got 0; nothing was reported',
+    );
+  });
+
   it('Vite: the vanilla example of the README, built by Vite, reports a page error from Chromium', async () => {
     const t0 = Date.now();
     const site = join(app, 'vite-app');

@@ -12,11 +12,11 @@ describe('the tarballs', () => {
         p.name,
       ).toEqual([]);
       // Only what the package is: its build, its bin shim, the type shim of the Vite plugin, the
-      // node10 pointer of a subpath (`kit/package.json`).
+      // node10 pointers of the subpaths (`kit/package.json`, `testing/package.json`).
       expect(
         p.files.filter(
           (f) =>
-            !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$|kit\/package\.json$)/.test(
+            !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$|(kit|testing)\/package\.json$)/.test(
               f,
             ),
         ),

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Svc;
 
+use Svc\Exception\SvcException;
 use Svc\Generated\Options;
 use Svc\Generated\ReportingMethods;
+use Svc\Internal\BeforeSend;
 use Svc\Internal\Config;
 use Svc\Internal\Debug;
 use Svc\Internal\Delivery;
@@ -20,7 +22,8 @@ use Svc\Internal\Wiring;
 /**
  * The Svc client: the 16 reporting methods (`$svc->majorHigh('Checkout failed', $e)`), `flush()`
  * and `droppedCount()`. Reports are queued by the reporting call and delivered at `flush()` and at
- * shutdown. Nothing a client does throws into the host: failures go to the debug channel.
+ * shutdown (all of it within `timeoutMs`). Nothing a client does throws into the host: failures go
+ * to the debug channel.
  *
  * @phpstan-import-type SvcOptions from Options
  */
@@ -40,6 +43,9 @@ class Client
     private array $baseTags = [];
 
     private bool $flushing = false;
+
+    /** The last delivery failure of the current drain, for the shutdown warning. */
+    private ?SvcException $lastError = null;
 
     private readonly Tally $tally;
 
@@ -133,28 +139,40 @@ class Client
 
     /**
      * Sends everything queued now, sequentially, and returns what became of the reports since the
-     * previous result. With `$timeoutMs`, stops starting new attempts after that long and keeps the
-     * rest queued for the next flush (or shutdown). Never throws.
+     * previous result. With `$timeoutMs`, no attempt runs past that long: what is not done stays
+     * queued for the next flush (or shutdown). Never throws; a `$timeoutMs` that is not a number
+     * counts as none.
      */
-    public function flush(?int $timeoutMs = null): FlushResult
+    public function flush(mixed $timeoutMs = null): FlushResult
     {
-        if ($this->flushing) {
-            return $this->tally->take();
-        }
-        $this->flushing = true;
-        try {
-            $this->drain($timeoutMs);
-        } catch (\Throwable $error) {
-            $this->debug->debug('flush failed:', $error);
-        } finally {
-            $this->flushing = false;
-            if ($this->queue === []) {
-                Shutdown::release($this);
+        $budget = \is_int($timeoutMs) || (\is_float($timeoutMs) && is_finite($timeoutMs)) ? (int) max(0, $timeoutMs) : null;
+        $this->run(fn () => $this->drain($budget === null ? null : ($this->now)() + $budget));
+        return $this->result();
+    }
+
+    /**
+     * The shutdown flush: everything queued is delivered or given up within `timeoutMs` in total,
+     * counted from `$startedAtMs` (when PHP began shutting down), so a service that never answers
+     * holds the process at most that long; what is given up is counted as failed and named in one
+     * warning with the address. Called by the shutdown hook.
+     */
+    private function flushAtShutdown(?float $startedAtMs = null): FlushResult
+    {
+        $budget = $this->config->int('timeoutMs');
+        $this->run(function () use ($startedAtMs, $budget): void {
+            $this->drain(($startedAtMs ?? ($this->now)()) + $budget);
+            if ($this->queue === [] || $this->delivery === null) {
+                return;
             }
-        }
-        $result = $this->tally->take();
-        $this->debug->debug('flush result', $result->toArray());
-        return $result;
+            $count = \count($this->queue);
+            $this->queue = [];
+            $error = $this->lastError ?? SvcException::fromNetworkFailure('not delivered within timeoutMs at shutdown');
+            for ($i = 0; $i < $count; $i++) {
+                $this->tally->count('failed', $error);
+            }
+            $this->delivery->warnGivenUp($count, $budget, $this->lastError);
+        });
+        return $this->result();
     }
 
     /** Reports dropped because the queue was full (`maxQueueSize`), since the client was created. */
@@ -163,16 +181,43 @@ class Client
         return $this->tally->overflowTotal;
     }
 
-    private function drain(?int $timeoutMs): void
+    /** Runs one drain unless one is running (a report made while flushing waits for the next). */
+    private function run(\Closure $drain): void
+    {
+        if ($this->flushing) {
+            return;
+        }
+        $this->flushing = true;
+        try {
+            $drain();
+        } catch (\Throwable $error) {
+            $this->debug->debug('flush failed:', $error);
+        } finally {
+            $this->flushing = false;
+            if ($this->queue === []) {
+                Shutdown::release($this);
+            }
+        }
+    }
+
+    private function result(): FlushResult
+    {
+        $result = $this->tally->take();
+        $this->debug->debug('flush result', $result->toArray());
+        return $result;
+    }
+
+    /** Delivers the queue in order; stops at `$deadline` (ms on the client's clock) with the rest queued. */
+    private function drain(?float $deadline): void
     {
         if ($this->delivery === null) {
             return;
         }
         $now = $this->now;
-        $deadline = $timeoutMs === null ? null : $now() + max(0, $timeoutMs);
+        $this->lastError = null;
         // Once a report failed on a retryable failure after every retry, the service looks
         // unreachable: the rest of this flush gets one attempt each, so a host is never held for
-        // minutes of backoff at shutdown.
+        // minutes of backoff.
         $unreachable = false;
         while ($this->queue !== []) {
             if ($deadline !== null && $now() >= $deadline) {
@@ -185,6 +230,7 @@ class Client
                 continue;
             }
             $outcome = $this->delivery->deliver($payload, $unreachable ? 0 : $this->config->int('maxRetries'), $deadline);
+            $this->lastError = $outcome->error ?? $this->lastError;
             if ($outcome->requeue) {
                 array_unshift($this->queue, $payload);
                 return;
@@ -214,39 +260,28 @@ class Client
                 $payload += $this->location->locate($description);
             }
             if ($this->beforeSendHook !== null) {
-                $payload = $this->beforeSend($this->beforeSendHook, $payload);
+                $payload = BeforeSend::apply($this->beforeSendHook, $payload, $this->tally, $this->debug);
                 if ($payload === null) {
                     return;
                 }
             }
-            $this->queue[] = $payload;
-            if ($this->shutdownHook && \count($this->queue) === 1) {
-                Shutdown::hold($this, fn () => $this->flush());
-            }
+            $this->enqueue($payload, $description);
         } catch (\Throwable $error) {
             $this->debug->debug('report failed:', $error);
         }
     }
 
     /**
+     * Takes one finished payload (after sampling, the queue bound, location and `beforeSend`) into
+     * the queue; `$description` is what the reporting call was given. The test fake records here.
+     *
      * @param array<string, mixed> $payload
-     * @return array<string, mixed>|null
      */
-    private function beforeSend(callable $beforeSend, array $payload): ?array
+    protected function enqueue(array $payload, mixed $description): void
     {
-        try {
-            $result = $beforeSend($payload);
-        } catch (\Throwable $error) {
-            $this->debug->debug('beforeSend threw; report dropped:', $error);
-            $result = null;
+        $this->queue[] = $payload;
+        if ($this->shutdownHook && \count($this->queue) === 1) {
+            Shutdown::hold($this, fn (float $startedAtMs) => $this->flushAtShutdown($startedAtMs));
         }
-        if (!\is_array($result)) {
-            if ($result !== null) {
-                $this->debug->debug('beforeSend returned ' . get_debug_type($result) . ' (not an array or null); report dropped');
-            }
-            $this->tally->count('beforeSend');
-            return null;
-        }
-        return Payload::sanitize($result, $payload);
     }
 }

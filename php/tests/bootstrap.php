@@ -1,6 +1,8 @@
 <?php
 
-// PHPUnit bootstrap: the package's own autoloader (no Composer), plus one for the test helpers.
+// PHPUnit bootstrap: the package's own autoloader (no Composer), one for the test helpers, and
+// Debian's framework packages when installed (the laravel, symfony and monolog groups need them;
+// tests/phpunit.test.ts leaves those groups out, naming the packages, when they are missing).
 
 declare(strict_types=1);
 
@@ -14,3 +16,10 @@ spl_autoload_register(static function (string $class): void {
         }
     }
 });
+
+foreach (['Illuminate/autoload.php', 'Symfony/Bundle/FrameworkBundle/autoload.php', 'Symfony/Component/Messenger/autoload.php',
+    'Symfony/Component/Dotenv/autoload.php', 'Monolog/autoload.php'] as $autoloader) {
+    if (stream_resolve_include_path($autoloader) !== false) {
+        require_once $autoloader;
+    }
+}

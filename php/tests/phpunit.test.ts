@@ -1,33 +1,20 @@
 // Runs the PHP SDK's PHPUnit suite (php/tests, Debian's phpunit 9.6) and turns every PHPUnit test
 // into one vitest test, so its results count in `npm test`'s totals. Without php or its extensions
-// or phpunit on the PATH, prints one line naming the missing Debian packages and skips.
-import { spawn, spawnSync } from 'node:child_process';
+// or phpunit on the PATH, prints one line naming the missing Debian packages and skips. The
+// framework groups (laravel, symfony, monolog) are left out the same way when their Debian
+// packages are missing.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { APT_INSTALL, GROUPS, missingCore, missingFrameworks } from './harness/debian.ts';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 
-/** Debian packages this machine lacks for the PHP suite. */
-function missingPackages(): string[] {
-  const probe = spawnSync(
-    'php',
-    ['-r', 'echo json_encode(array_map("extension_loaded", ["curl", "mbstring", "sodium"]));'],
-    { encoding: 'utf8' },
-  );
-  const phpunit = spawnSync('phpunit', ['--version'], { encoding: 'utf8' }).status === 0;
-  if (probe.status !== 0)
-    return ['php-cli', 'php-curl', 'php-mbstring', ...(phpunit ? [] : ['phpunit'])];
-  const [curl, mbstring, sodium] = JSON.parse(probe.stdout) as boolean[];
-  return [
-    ...(sodium ? [] : ['php-cli (with sodium)']),
-    ...(curl ? [] : ['php-curl']),
-    ...(mbstring ? [] : ['php-mbstring']),
-    ...(phpunit ? [] : ['phpunit']),
-  ];
-}
+/** The testsuites of phpunit.xml.dist that need Debian's framework packages (one group each). */
+const FRAMEWORK_SUITES = ['laravel', 'symfony', 'monolog'];
 
 interface Case {
   suite: string;
@@ -64,13 +51,24 @@ function parseJunit(xml: string): Case[] {
 }
 
 /** Runs PHPUnit once; resolves with its exit code, output and JUnit report. */
-function runPhpunit(): Promise<{ code: number | null; output: string; cases: Case[] }> {
+function runPhpunit(
+  excludeGroups: string[],
+): Promise<{ code: number | null; output: string; cases: Case[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-phpunit-'));
   const junit = join(dir, 'junit.xml');
   return new Promise((resolve) => {
     // The black-box suite starts the reference service with this Node (tests/harness/service.mjs).
     const env = { ...process.env, SVC_NODE: process.execPath };
-    const child = spawn('phpunit', ['--log-junit', junit], { cwd: PACKAGE, env });
+    // The framework suites are also groups (PackageTest checks them); a missing group's suite is
+    // not loaded at all (its test classes extend the framework's).
+    const suites = [
+      'unit',
+      'black-box',
+      ...FRAMEWORK_SUITES.filter((s) => !excludeGroups.includes(s)),
+    ];
+    const exclude = excludeGroups.length ? ['--exclude-group', excludeGroups.join(',')] : [];
+    const args = ['--log-junit', junit, '--testsuite', suites.join(','), ...exclude];
+    const child = spawn('phpunit', args, { cwd: PACKAGE, env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -87,15 +85,23 @@ function runPhpunit(): Promise<{ code: number | null; output: string; cases: Cas
   });
 }
 
-const missing = missingPackages();
+const missing = missingCore();
 if (missing.length > 0) {
-  const line = `PHP SDK suite skipped: install the Debian packages ${missing.join(', ')} (apt-get install -y php-cli php-curl php-mbstring phpunit)`;
+  const line = `PHP SDK suite skipped: install the Debian packages ${missing.join(', ')} (${APT_INSTALL})`;
   console.log(line);
   describe.skip('php', () => {
     it(line, () => {});
   });
 } else {
-  const run = await runPhpunit();
+  const absent = missingFrameworks();
+  const excluded = Object.entries(GROUPS)
+    .filter(([, packages]) => packages.some((p) => absent.includes(p)))
+    .map(([group]) => group);
+  if (excluded.length > 0)
+    console.log(
+      `PHP SDK suite: groups ${excluded.join(', ')} skipped: install the Debian packages ${absent.join(', ')} (${APT_INSTALL})`,
+    );
+  const run = await runPhpunit(excluded);
   describe('php', () => {
     it('PHPUnit runs clean (exit status 0, no warnings or risky tests)', () => {
       expect(run.code, run.output.slice(-4000)).toBe(0);

@@ -5,6 +5,7 @@ import type {
   CardWithVariants,
   KeySummary,
   Member,
+  NotificationSetting,
   OutboxMail,
   Plan,
   Project,
@@ -51,9 +52,21 @@ export interface Admin {
   listProjects(accountId?: number): Promise<Project[]>;
   listKeys(projectId: number): Promise<KeySummary[]>;
   listCards(projectId: number): Promise<CardWithVariants[]>;
-  /** Quota-warning e-mails, sent or pending. */
+  /** Quota warnings and notification digests, sent or pending. */
   listMail(accountId?: number): Promise<OutboxMail[]>;
+  /**
+   * E-mail on new cards and regressions of a project (batched: see `notifications` of
+   * `startServer`), to `to` or, without it, every member of the project's account; or stop them.
+   */
+  setNotifications(input: {
+    projectId: number;
+    enabled: boolean;
+    to?: string[];
+  }): Promise<NotificationSetting | null>;
+  listNotifications(): Promise<NotificationSetting[]>;
 }
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export function createAdmin(store: Store): Admin {
   const project = async (id: number) => {
@@ -72,8 +85,7 @@ export function createAdmin(store: Store): Admin {
         throw new AdminError(`Unknown plan "${input.plan}"; use one of ${PLAN_NAMES.join(', ')}.`);
       }
       for (const m of input.members ?? []) {
-        if (!/^[^\s@]+@[^\s@]+$/.test(m.email))
-          throw new AdminError(`Invalid e-mail "${m.email}".`);
+        if (!EMAIL.test(m.email)) throw new AdminError(`Invalid e-mail "${m.email}".`);
         if (!['owner', 'admin', 'member'].includes(m.role)) {
           throw new AdminError(`Unknown role "${m.role}"; use owner, admin or member.`);
         }
@@ -152,5 +164,17 @@ export function createAdmin(store: Store): Admin {
       return store.listCards(projectId);
     },
     listMail: async (accountId) => store.listMail(accountId),
+    async setNotifications({ projectId, enabled, to = [] }) {
+      await project(projectId);
+      const bad = to.find((email) => !EMAIL.test(email));
+      if (bad !== undefined) throw new AdminError(`Invalid e-mail "${bad}".`);
+      await store.setNotifications(
+        projectId,
+        enabled ? { recipients: to.length > 0 ? [...new Set(to)] : null } : null,
+      );
+      const all = await store.listNotifications();
+      return all.find((n) => n.projectId === projectId) ?? null;
+    },
+    listNotifications: async () => store.listNotifications(),
   };
 }

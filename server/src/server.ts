@@ -3,6 +3,7 @@ import { createAdmin, type Admin } from './admin.ts';
 import { type AdminTokens, createAdminTokens } from './board/tokens.ts';
 import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
+import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
 import { createAvailability } from './store/guard.ts';
@@ -29,11 +30,22 @@ export interface ServerOptions {
   plans?: Partial<Record<Plan, Partial<PlanLimits>>>;
   /** `process`: survives a killed process; `power`: also power loss (fsync per commit). @default 'process' */
   durability?: 'process' | 'power';
-  /** Send quota warnings over SMTP; without it they stay in the outbox. @default undefined */
+  /** Send quota warnings and notifications over SMTP; without it they stay in the outbox. @default undefined */
   smtp?: SmtpOptions;
+  /**
+   * When a project's notifications (new cards, regressions; `svc-server notify on`) go out: once
+   * its oldest unsent notice is `delayMs` old, at most one e-mail per `intervalMs`, naming every
+   * card since the last one. @default { delayMs: 60000, intervalMs: 300000 }
+   */
+  notifications?: {
+    /** How long a project's first unsent notice waits for others to join it. @default 60000 */
+    delayMs?: number;
+    /** The least time between two e-mails of one project. @default 300000 */
+    intervalMs?: number;
+  };
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
-  /** Serve the read-only board under `/board` (admin tokens only). @default false */
+  /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */
   board?: boolean;
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;
@@ -66,7 +78,7 @@ export interface RunningServer {
   admin: Admin;
   /** Present when the board is on: its address and the admin tokens that open it. */
   board?: { url: string; adminTokens: AdminTokens };
-  /** Resolves once a queued batch of quota warnings has been handed to SMTP (tests). */
+  /** Queues the due notification digests, then hands the outbox to SMTP (tests). */
   flushMail(): Promise<void>;
   close(): Promise<void>;
 }
@@ -109,6 +121,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     : undefined;
   const boardStore = openedBoard && availability.guard(openedBoard);
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
+  const notifier = startNotifier(store, {
+    ...opts.notifications,
+    now,
+    onQueued: mail && (() => void mail.kick()),
+  });
   const app = buildApp({
     store,
     availability,
@@ -143,9 +160,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       url: `http://${urlHost}:${port}/board`,
       adminTokens: createAdminTokens(boardStore, now),
     },
-    flushMail: async () => mail?.kick(),
+    async flushMail() {
+      await notifier.tick();
+      await mail?.kick();
+    },
     async close() {
       await app.close();
+      await notifier.close();
       await mail?.close();
       await boardStore?.close();
       await store.close();

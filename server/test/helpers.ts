@@ -35,6 +35,9 @@ export interface FixtureConfig {
   variantCap?: number;
   now?: number;
   smtp?: unknown;
+  notifications?: { delayMs?: number; intervalMs?: number };
+  /** Serve the board under /board too. */
+  board?: boolean;
   origins?: string[];
   members?: { email: string; role: string }[];
   secondProject?: boolean;
@@ -114,6 +117,9 @@ export type Service = Awaited<ReturnType<typeof spawnService>>;
 export interface Card {
   id: number;
   title: string;
+  status: string;
+  regressions: number;
+  last_regressed_at: string | null;
   description: string | null;
   description_type: string;
   tags: string[];

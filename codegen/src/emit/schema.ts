@@ -1,5 +1,6 @@
 // Emits server/src/generated/schema.gen.ts: the JSON Schemas the service validates request bodies
-// with (the plaintext TaskReport and the encryption envelope), refs inlined, as `as const` data.
+// with (the plaintext TaskReport and the encryption envelope) and the card it answers with, refs
+// inlined, as `as const` data.
 import type { Model } from '../model.ts';
 import { type Artifact, constant, createProject, asConst, printStatements } from './common.ts';
 
@@ -13,6 +14,9 @@ export function emitSchema(model: Model): Artifact {
     ]),
     constant('encryptedEnvelopeSchema', asConst(model.schemas.encryptedEnvelope), [
       'JSON Schema of the encryption envelope (`EncryptedEnvelope`).',
+    ]),
+    constant('cardSchema', asConst(model.schemas.card), [
+      'JSON Schema of the card in answers (`Card`); its `status` enum lists the board statuses.',
     ]),
   ]);
   return { path: SCHEMA_PATH, text };

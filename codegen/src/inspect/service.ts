@@ -1,5 +1,5 @@
 // Reads the service address (servers[0].url, or the `--server` override for self-hosted builds)
-// and the one operation's path, and the request-body schemas the service validates with.
+// and the one operation's path, the request-body schemas the service validates with, and the card it answers with.
 import type { JsonSchema } from '../model.ts';
 import { type Doc, inlineSchema, isObject, schemaComponent } from './document.ts';
 
@@ -13,9 +13,14 @@ export function readService(doc: Doc, serverOverride?: string): { url: string; t
   return { url: url.replace(/\/+$/, ''), tasksPath: paths[0]! };
 }
 
-export function readSchemas(doc: Doc): { taskReport: JsonSchema; encryptedEnvelope: JsonSchema } {
+export function readSchemas(doc: Doc): {
+  taskReport: JsonSchema;
+  encryptedEnvelope: JsonSchema;
+  card: JsonSchema;
+} {
   return {
     taskReport: inlineSchema(doc, schemaComponent(doc, 'TaskReport')) as JsonSchema,
     encryptedEnvelope: inlineSchema(doc, schemaComponent(doc, 'EncryptedEnvelope')) as JsonSchema,
+    card: inlineSchema(doc, schemaComponent(doc, 'Card')) as JsonSchema,
   };
 }

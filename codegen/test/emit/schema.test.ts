@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../server/src/generated/limits.gen.ts';
 import {
+  cardSchema,
   encryptedEnvelopeSchema,
   taskReportSchema,
 } from '../../../server/src/generated/schema.gen.ts';
@@ -69,5 +70,29 @@ describe('encryptedEnvelopeSchema', () => {
     expect(envelope({ encrypted: { ...base, alg: 'aes' } })).toBe(false);
     expect(envelope({ encrypted: { ...base, key_id: 'svck_1' } })).toBe(false);
     expect(envelope({ encrypted: { v: 1, alg: 'x25519-sealedbox' } })).toBe(false);
+  });
+});
+
+describe('cardSchema', () => {
+  it('lists the board statuses, todo first (the status of every new card)', () => {
+    expect(cardSchema.properties.status.enum).toEqual(['todo', 'in_progress', 'done', 'ignored']);
+    // Formats are documentation here (Ajv strict mode knows none without ajv-formats).
+    const card = new Ajv({ allowUnionTypes: true, validateFormats: false }).compile(
+      structuredClone(cardSchema) as object,
+    );
+    const base = {
+      id: 1,
+      title: 't',
+      description: null,
+      description_type: 'plain',
+      priority: 'low',
+      severity: 'minor',
+      tags: [],
+      occurrence_count: 1,
+      created_at: '2026-11-22T10:00:00Z',
+      last_seen_at: '2026-11-22T10:00:00Z',
+    };
+    expect(card({ ...base, status: 'ignored' })).toBe(true);
+    expect(card({ ...base, status: 'resolved' })).toBe(false);
   });
 });

@@ -29,9 +29,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function criticalLow(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function criticalLow(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('critical', 'low', $title, $description, $tags);
     }
 
@@ -42,9 +47,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function critical(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function critical(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('critical', 'medium', $title, $description, $tags);
     }
 
@@ -55,9 +65,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function criticalMedium(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function criticalMedium(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('critical', 'medium', $title, $description, $tags);
     }
 
@@ -68,9 +83,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function criticalHigh(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function criticalHigh(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('critical', 'high', $title, $description, $tags);
     }
 
@@ -81,9 +101,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function majorLow(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function majorLow(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('major', 'low', $title, $description, $tags);
     }
 
@@ -94,8 +119,9 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function major(mixed $title, mixed $description = null, mixed $tags = null): void
+    public function major(mixed $title = null, mixed $description = null, mixed $tags = null, mixed ...$ignored): void
     {
         $this->record('major', 'medium', $title, $description, $tags);
     }
@@ -107,9 +133,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function majorMedium(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function majorMedium(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('major', 'medium', $title, $description, $tags);
     }
 
@@ -120,9 +151,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function majorHigh(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function majorHigh(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('major', 'high', $title, $description, $tags);
     }
 
@@ -133,9 +169,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function moderateLow(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function moderateLow(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('moderate', 'low', $title, $description, $tags);
     }
 
@@ -146,9 +187,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function moderate(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function moderate(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('moderate', 'medium', $title, $description, $tags);
     }
 
@@ -159,9 +205,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function moderateMedium(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function moderateMedium(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('moderate', 'medium', $title, $description, $tags);
     }
 
@@ -172,9 +223,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function moderateHigh(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function moderateHigh(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('moderate', 'high', $title, $description, $tags);
     }
 
@@ -185,9 +241,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function minorLow(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function minorLow(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('minor', 'low', $title, $description, $tags);
     }
 
@@ -198,8 +259,9 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function minor(mixed $title, mixed $description = null, mixed $tags = null): void
+    public function minor(mixed $title = null, mixed $description = null, mixed $tags = null, mixed ...$ignored): void
     {
         $this->record('minor', 'medium', $title, $description, $tags);
     }
@@ -211,9 +273,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function minorMedium(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function minorMedium(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('minor', 'medium', $title, $description, $tags);
     }
 
@@ -224,9 +291,14 @@ trait ReportingMethods
      * @param string $title Stable title the card groups on (clamped to 255 characters); put per-event detail in the description.
      * @param string|\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to 60000 characters).
      * @param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to 50 characters).
+     * @param never ...$ignored Any further argument is ignored (a wrong call never throws).
      */
-    public function minorHigh(mixed $title, mixed $description = null, mixed $tags = null): void
-    {
+    public function minorHigh(
+        mixed $title = null,
+        mixed $description = null,
+        mixed $tags = null,
+        mixed ...$ignored,
+    ): void {
         $this->record('minor', 'high', $title, $description, $tags);
     }
 }

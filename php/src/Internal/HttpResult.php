@@ -13,6 +13,8 @@ final class HttpResult
     public const TLS = 'tls';
     public const TIMEOUT = 'timeout';
     public const NETWORK = 'network';
+    /** Too many redirects, or a redirect to something other than http(s). */
+    public const REDIRECT = 'redirect';
 
     private function __construct(
         public readonly ?int $status,
@@ -20,16 +22,18 @@ final class HttpResult
         public readonly ?string $retryAfter,
         public readonly ?string $failure,
         public readonly string $error,
+        public readonly ?string $redirectedTo,
     ) {
     }
 
-    public static function answer(int $status, string $body, ?string $retryAfter = null): self
+    /** @param string|null $redirectedTo the address that answered, when redirects were followed to it */
+    public static function answer(int $status, string $body, ?string $retryAfter = null, ?string $redirectedTo = null): self
     {
-        return new self($status, $body, $retryAfter, null, '');
+        return new self($status, $body, $retryAfter, null, '', $redirectedTo);
     }
 
     public static function failure(string $kind, string $error): self
     {
-        return new self(null, '', null, $kind, $error);
+        return new self(null, '', null, $kind, $error, null);
     }
 }

@@ -10,7 +10,10 @@ use Svc\Generated\Limits;
  * Location capture (contract 4): for a Throwable description, its throw site, following
  * `getPrevious()` to the root cause; otherwise the reporting call site, the first frame outside this
  * SDK. `line_number` is always sent, except inside a compiled template view. Paths are
- * project-relative; a throw site inside `vendor/` is reported as is.
+ * project-relative; a throw site inside `vendor/` is reported as is. A report made on the app's
+ * behalf (the Monolog handler, the `svc:test` commands, inside `skippingDependencies()`) is located
+ * at the first frame outside every dependency (`vendor/`, PHP's include path): where the app
+ * called the logger.
  */
 final class Location
 {
@@ -23,6 +26,23 @@ final class Location
 
     /** @var array<string, array{string, bool}> file => [file_name, whether a line number is sent] */
     private array $sites = [];
+
+    /** Depth of `skippingDependencies()` calls running now. */
+    private static int $viaLogger = 0;
+
+    /**
+     * Runs `$report` (a reporting call made on the app's behalf, by a logger or a framework): a
+     * call site is then the app's own frame, past the logging library's and the framework's.
+     */
+    public static function skippingDependencies(\Closure $report): void
+    {
+        self::$viaLogger++;
+        try {
+            $report();
+        } finally {
+            self::$viaLogger--;
+        }
+    }
 
     public function __construct(private readonly Paths $paths)
     {
@@ -49,13 +69,29 @@ final class Location
             }
         }
         // The first frame outside this SDK: three frames up when the app called a method itself.
-        foreach (debug_backtrace(DEBUG_BACKTRACE_IGNORE_ARGS, 12) as $frame) {
+        $viaLogger = self::$viaLogger > 0;
+        foreach (debug_backtrace(DEBUG_BACKTRACE_IGNORE_ARGS, $viaLogger ? 60 : 12) as $frame) {
             $file = $frame['file'] ?? null;
-            if ($file !== null && !str_starts_with($file, $this->sdkDir)) {
+            if ($file !== null && !str_starts_with($file, $this->sdkDir) && !($viaLogger && self::inDependency($file))) {
                 return $this->site($file, $frame['line'] ?? 0);
             }
         }
         return [];
+    }
+
+    /** A file of a dependency: under a `vendor/` directory or PHP's include path (Debian's /usr/share/php). */
+    private static function inDependency(string $file): bool
+    {
+        $file = str_replace('\\', '/', $file);
+        if (str_contains($file, '/vendor/')) {
+            return true;
+        }
+        foreach (explode(PATH_SEPARATOR, (string) get_include_path()) as $dir) {
+            if ($dir !== '' && $dir !== '.' && str_starts_with($file, rtrim(str_replace('\\', '/', $dir), '/') . '/')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return array{file_name?: string, line_number?: int} */

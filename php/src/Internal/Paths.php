@@ -9,7 +9,9 @@ namespace Svc\Internal;
  * option, else the directory holding `composer.json` above the entry script (the directory holding
  * `vendor/` when the entry script lives in it, such as `vendor/bin/phpunit`), else the entry
  * script's directory. A path in a dependency is cut at its last `vendor/` segment; a path outside
- * the root becomes `../...`.
+ * the root inside PHP's include path (a distribution's packages: Debian's /usr/share/php) is named
+ * as PHP finds it there (`Illuminate/Container/Container.php`); any other path outside the root
+ * becomes `../...`.
  */
 final class Paths
 {
@@ -86,6 +88,12 @@ final class Paths
         }
         if (!str_starts_with($path, '/')) {
             return $path;
+        }
+        foreach (explode(PATH_SEPARATOR, (string) get_include_path()) as $dir) {
+            $dir = self::normalise($dir);
+            if (str_starts_with($dir, '/') && $dir !== '/' && str_starts_with($path, $dir . '/')) {
+                return substr($path, \strlen($dir) + 1);
+            }
         }
         $from = array_values(array_filter(explode('/', $this->root), 'strlen'));
         $to = array_values(array_filter(explode('/', $path), 'strlen'));

@@ -56,7 +56,8 @@ final class Wiring
             if ($sealer === null) {
                 $debug->warn(\function_exists('sodium_crypto_box_seal')
                     ? 'encryptionPublicKey is not base64 of 32 bytes: client disabled, nothing is sent'
-                    : 'encryptionPublicKey needs the sodium extension: client disabled, nothing is sent');
+                    : 'encryptionPublicKey is set but the sodium extension (ext-sodium) is not available: client disabled, nothing is sent'
+                        . ' (reports are never sent unencrypted; install or enable ext-sodium)');
                 $ready = false;
             }
         }

@@ -6,7 +6,11 @@ namespace Svc\Tests\Unit;
 
 use PHPUnit\Framework\TestCase;
 
-/** The package: zero Composer dependencies, a valid composer.json, and its own autoloader loading every class. */
+/**
+ * The package: zero Composer dependencies (the frameworks and ext-sodium are suggestions), a valid
+ * composer.json with Laravel's auto-discovery, and its own autoloader loading every class: the core
+ * with nothing else loaded, the framework integrations beside Debian's framework packages.
+ */
 final class PackageTest extends TestCase
 {
     private const ROOT = __DIR__ . '/../..';
@@ -32,8 +36,14 @@ final class PackageTest extends TestCase
         self::assertSame('svc/svc-php', $composer['name']);
         self::assertSame('library', $composer['type']);
         self::assertSame('MIT', $composer['license']);
-        self::assertSame(['php' => '>=8.2', 'ext-curl' => '*', 'ext-json' => '*', 'ext-mbstring' => '*', 'ext-sodium' => '*'], $composer['require']);
+        self::assertSame(['php' => '>=8.2', 'ext-curl' => '*', 'ext-json' => '*', 'ext-mbstring' => '*'], $composer['require']);
+        self::assertSame(['ext-sodium', 'laravel/framework', 'symfony/framework-bundle', 'monolog/monolog'], array_keys($composer['suggest']));
         self::assertArrayNotHasKey('require-dev', $composer);
+        // Laravel's package auto-discovery names classes that exist.
+        self::assertSame(['providers' => ['Svc\\Laravel\\SvcServiceProvider'], 'aliases' => ['Svc' => 'Svc\\Laravel\\Facades\\Svc']], $composer['extra']['laravel']);
+        foreach ([...$composer['extra']['laravel']['providers'], ...array_values($composer['extra']['laravel']['aliases'])] as $class) {
+            self::assertArrayHasKey($class, self::classes());
+        }
         self::assertSame(['Svc\\' => 'src/'], $composer['autoload']['psr-4']);
         // Composer's PSR-4 finds hand-written classes; its classmap must cover every generated file.
         foreach (self::classes() as $class => $relative) {
@@ -46,16 +56,45 @@ final class PackageTest extends TestCase
         }
     }
 
-    public function testTheOwnAutoloaderLoadsEveryClassInAFreshProcess(): void
+    /** Classes that need a framework or Monolog: src/Laravel, src/Symfony, src/Monolog. */
+    private static function needsFramework(string $class): bool
     {
-        $classes = array_keys(self::classes());
-        self::assertGreaterThan(25, \count($classes));
-        $script = 'require ' . var_export(realpath(self::ROOT . '/autoload.php'), true) . ';'
+        return preg_match('/^Svc\\\\(Laravel|Symfony|Monolog)\\\\/', $class) === 1;
+    }
+
+    /** @param list<string> $classes @param list<string> $autoloaders */
+    private static function loadInFreshProcess(array $classes, array $autoloaders): void
+    {
+        $script = 'foreach (json_decode($argv[2]) as $a) { require_once $a; }'
+            . 'require ' . var_export(realpath(self::ROOT . '/autoload.php'), true) . ';'
             . 'foreach (json_decode($argv[1]) as $c) { if (!class_exists($c) && !trait_exists($c) && !interface_exists($c)) { echo "missing $c\n"; } }'
             . 'echo "loaded ", count(get_declared_classes()) > 0 ? "ok" : "none";';
-        exec(PHP_BINARY . ' -r ' . escapeshellarg($script) . ' ' . escapeshellarg(json_encode($classes)) . ' 2>&1', $output, $code);
+        exec(PHP_BINARY . ' -r ' . escapeshellarg($script) . ' ' . escapeshellarg(json_encode($classes)) . ' ' . escapeshellarg(json_encode($autoloaders)) . ' 2>&1', $output, $code);
         self::assertSame(0, $code, implode("\n", $output));
         self::assertSame(['loaded ok'], $output);
+    }
+
+    public function testTheOwnAutoloaderLoadsEveryCoreClassInAFreshProcessWithNothingElse(): void
+    {
+        $classes = array_values(array_filter(array_keys(self::classes()), static fn (string $c): bool => !self::needsFramework($c)));
+        self::assertGreaterThan(35, \count($classes));
+        self::loadInFreshProcess($classes, []);
+    }
+
+    /**
+     * @group laravel
+     * @group symfony
+     * @group monolog
+     */
+    public function testTheFrameworkIntegrationsLoadBesideDebiansFrameworkPackages(): void
+    {
+        $autoloaders = array_map('stream_resolve_include_path', ['Illuminate/autoload.php', 'Symfony/Bundle/FrameworkBundle/autoload.php', 'Symfony/Component/Messenger/autoload.php', 'Monolog/autoload.php']);
+        if (\in_array(false, $autoloaders, true)) {
+            self::markTestSkipped('needs php-laravel-framework, php-symfony-framework-bundle, php-symfony-messenger and php-monolog');
+        }
+        $classes = array_values(array_filter(array_keys(self::classes()), self::needsFramework(...)));
+        self::assertGreaterThanOrEqual(10, \count($classes));
+        self::loadInFreshProcess($classes, $autoloaders);
     }
 
     public function testNoSourceFileUsesAnythingBeyondTheDeclaredExtensions(): void

@@ -112,10 +112,14 @@ export interface components {
       /** @description Merged across reports. */
       tags: string[];
       /**
-       * @description Always `todo` on ingestion.
-       * @constant
+       * @description Where the card stands on the board. A report that creates a card, or that folds into a
+       *     `done` card (a regression, which reopens it), answers `todo` (contract 2.2, 2.3). The other
+       *     values are set on the board: `in_progress` and `ignored` stay as they are when reports
+       *     fold in (an ignored card keeps counting), so such a report answers them. Clients never
+       *     send a status and need not read it.
+       * @enum {string}
        */
-      status: 'todo';
+      status: 'todo' | 'in_progress' | 'done' | 'ignored';
       /** @description Counts every report, including those folded into the aggregate variants row. */
       occurrence_count: number;
       /** Format: date-time */

@@ -1,7 +1,32 @@
 import { detectDescriptionType } from '../core/detect.ts';
 import { sha256Hex } from '../core/hash.ts';
+import { cardSchema } from '../generated/schema.gen.ts';
 import { utcDay } from './admit.ts';
-import type { AcceptConfig, CardState, Folded, TaskReport, VariantSighting } from './types.ts';
+import type {
+  AcceptConfig,
+  CardState,
+  CardStatus,
+  Folded,
+  Regression,
+  TaskReport,
+  VariantSighting,
+} from './types.ts';
+
+/** The board statuses, in the spec's order (`Card.status`). */
+export const CARD_STATUSES: readonly CardStatus[] = cardSchema.properties.status.enum;
+/** Ingestion creates a card in `todo` (contract 2.3), and reopens a resolved one into it. */
+export const NEW_STATUS: CardStatus = 'todo';
+/** A report of a card in this status is a regression: the error came back after a fix. */
+export const RESOLVED_STATUS: CardStatus = 'done';
+/** A card nobody wants to hear of: it keeps counting, never reopens and never notifies. */
+export const IGNORED_STATUS: CardStatus = 'ignored';
+const RELEASE_TAG = 'release:'; // how SDKs fold `release` into tags (contract 2.1)
+
+/** The value of the first `release:<value>` tag, else null. */
+export function releaseOf(tags: readonly string[]): string | null {
+  const tag = tags.find((t) => t.startsWith(RELEASE_TAG) && t.length > RELEASE_TAG.length);
+  return tag === undefined ? null : tag.slice(RELEASE_TAG.length);
+}
 
 /** The description's match key: sha256 hex of a non-blank description, else null (never matches). */
 export function descriptionHash(report: Pick<TaskReport, 'description'>): string | null {
@@ -38,6 +63,9 @@ export function mergeTags(
  * Folds an admitted report into `card` (the project's card with the same title, else the same
  * non-blank description; contract 3 and 4 "Deduplication rules"), or describes the new card when
  * there is none. Title, description, severity and priority are frozen from the first report.
+ * A card marked `done` that is reported again regresses: back to `todo`, one more regression, the
+ * report's release recorded. Other statuses stay as set (an `ignored` card keeps counting).
+ * New cards and regressions are the notices a project's watchers get.
  */
 export function fold(
   config: Pick<AcceptConfig, 'tagsPerCard'>,
@@ -69,6 +97,7 @@ export function fold(
             priority: report.priority,
             severity: report.severity,
             tags: mergeTags([], report.tags, cap) ?? [],
+            status: NEW_STATUS,
             fileName: report.file_name,
             lineNumber: report.line_number,
             createdAt: now,
@@ -80,8 +109,20 @@ export function fold(
         },
         variant,
       },
+      status: NEW_STATUS,
+      notice: { kind: 'new', release: null },
     };
   }
+  const regression: Regression | null =
+    card.status === RESOLVED_STATUS
+      ? {
+          from: card.status,
+          to: NEW_STATUS,
+          regressions: card.regressions + 1,
+          at: now,
+          release: releaseOf(report.tags),
+        }
+      : null;
   return {
     kind: 'deduplicated',
     writes: {
@@ -94,9 +135,12 @@ export function fold(
           tags: mergeTags(card.tags, report.tags, cap),
           usageDay: day,
           usageCount: card.usageDay === day ? card.usageCount + 1 : 1,
+          regression,
         },
       },
       variant,
     },
+    status: regression ? regression.to : card.status,
+    notice: regression ? { kind: 'regression', release: regression.release } : null,
   };
 }

@@ -1,7 +1,16 @@
 export { type Acceptance, createAcceptance } from './acceptance.ts';
 export { crossed, utcDay } from './admit.ts';
 export { rateOf, type Take, takeToken } from './bucket.ts';
-export { descriptionHash, mergeTags, variantIdentity } from './fold.ts';
+export {
+  CARD_STATUSES,
+  descriptionHash,
+  IGNORED_STATUS,
+  mergeTags,
+  NEW_STATUS,
+  releaseOf,
+  RESOLVED_STATUS,
+  variantIdentity,
+} from './fold.ts';
 export { planPrune } from './prune.ts';
 export { WARNING_THRESHOLDS } from '../generated/limits.gen.ts';
 export type * from './types.ts';

@@ -12,6 +12,9 @@ import type {
 
 export type { Plan, PlanLimits, ProjectState, RateState, TaskReport };
 
+/** Where a card stands on the board: the spec's `Card.status` (see `CARD_STATUSES`). */
+export type CardStatus = Card['status'];
+
 /** Static rules of acceptance. */
 export interface AcceptConfig {
   /** Burst limit and daily quota per plan (contract 8.2, 8.3). */
@@ -50,6 +53,9 @@ export interface CounterRead {
 /** A card's mutable part, as the store holds it (read under the card's lock before folding). */
 export interface CardState {
   id: number;
+  status: CardStatus;
+  /** Times a report reopened the card after it was `done`. */
+  regressions: number;
   tags: readonly string[];
   occurrenceCount: number;
   lastSeenAt: number;
@@ -101,6 +107,8 @@ export interface NewCard {
   priority: TaskReport['priority'];
   severity: TaskReport['severity'];
   tags: string[];
+  /** `todo`: ingestion never creates a card in another status (contract 2.3). */
+  status: CardStatus;
   fileName: string | null;
   lineNumber: number | null;
   createdAt: number;
@@ -119,6 +127,26 @@ export interface CardUpdate {
   tags: string[] | null;
   usageDay: number;
   usageCount: number;
+  /** Set when the report reopened a `done` card: write the new status, count and history row. */
+  regression: Regression | null;
+}
+
+/** A report folded into a `done` card: the card goes back to `todo` and the return is recorded. */
+export interface Regression {
+  from: CardStatus;
+  to: CardStatus;
+  /** The card's regressions, this one included. */
+  regressions: number;
+  at: number;
+  /** The value of the report's `release:` tag (contract 2.1), if it has one. */
+  release: string | null;
+}
+
+/** What the project's watchers hear of (when its notifications are on): a new card, a regression. */
+export interface CardNotice {
+  kind: 'new' | 'regression';
+  /** The report's release (regressions only). */
+  release: string | null;
 }
 
 export type CardWrite = { kind: 'insert'; card: NewCard } | { kind: 'update'; card: CardUpdate };
@@ -159,6 +187,10 @@ export interface Admission {
 export interface Folded {
   kind: 'created' | 'deduplicated';
   writes: CardWrites;
+  /** The card's status after this report (what the answer shows). */
+  status: CardStatus;
+  /** A notification to queue for the card, or null (repeats, ignored cards). */
+  notice: CardNotice | null;
 }
 
 export interface AcceptResult {

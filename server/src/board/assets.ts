@@ -42,6 +42,15 @@ pre,.frames{font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace
 .login{max-width:26rem;margin:4rem auto;display:flex;flex-direction:column;gap:.6rem}
 .error{color:var(--over)}
 .quota td{vertical-align:middle}
+.status{display:inline-block;padding:0 .4rem;border-radius:4px;font-size:12px;font-weight:600;background:var(--panel);border:1px solid var(--line);white-space:nowrap}
+.st-in_progress{color:var(--link)}.st-done{color:var(--ok)}.st-ignored{color:var(--muted)}.regressed{color:var(--over)}
+nav.statuses{display:flex;flex-wrap:wrap;gap:.3rem;margin:.6rem 0}nav.statuses a{padding:.1rem .6rem;border:1px solid var(--line);border-radius:999px;color:var(--fg)}
+nav.statuses a.on{background:var(--link);border-color:var(--link);color:var(--bg)}nav.statuses .n{opacity:.75}
+.status-form{display:inline-flex;flex-wrap:wrap;gap:.3rem;margin-left:.5rem}th.pick,td.pick{width:1.6rem}
+div.bulk{display:flex;gap:.5rem;align-items:center;margin:.6rem 0}
+ol.history{margin:.3rem 0;padding-left:1.3rem}ol.history li{margin:.15rem 0}
+pre.diff del,pre.diff ins{text-decoration:none}pre.diff del{color:var(--crit)}pre.diff ins{color:var(--ok)}
+code.hint{font-size:12px;color:var(--muted);overflow-wrap:anywhere}
 `.replace(/\n/g, '');
 
 const ICON =

@@ -11,7 +11,10 @@ import { ADMIN_TOKEN } from './tokens.ts';
 export const COOKIE = 'svc_board';
 const SESSION_ID = /^[0-9a-f]{64}$/;
 
-export type Viewer = { kind: 'bearer' } | { kind: 'session'; csrf: string; lookup: string };
+/** Who is asking: the admin token's name (recorded with each status change they make). */
+export type Viewer =
+  | { kind: 'bearer'; name: string }
+  | { kind: 'session'; csrf: string; lookup: string; name: string };
 
 /** The token a state-changing form must echo: derived from the (HttpOnly) session id. */
 const csrfOf = (sessionId: string) => sha256Hex(`csrf:${sessionId}`);
@@ -57,13 +60,15 @@ export function createBoardAuth(store: BoardStore, now: () => number, sessionMs:
       if (header !== undefined) {
         const token = /^Bearer (\S+)$/.exec(header)?.[1];
         if (!token || !ADMIN_TOKEN.test(token)) return 'invalid';
-        return (await store.findAdminToken(sha256Hex(token))) ? { kind: 'bearer' } : 'invalid';
+        const found = await store.findAdminToken(sha256Hex(token));
+        return found ? { kind: 'bearer', name: found.name } : 'invalid';
       }
       const id = readCookie(req, COOKIE);
       if (!id || !SESSION_ID.test(id)) return undefined;
       const lookup = sha256Hex(id);
-      return (await store.findSession(lookup, now()))
-        ? { kind: 'session', csrf: csrfOf(id), lookup }
+      const session = await store.findSession(lookup, now());
+      return session
+        ? { kind: 'session', csrf: csrfOf(id), lookup, name: session.tokenName }
         : undefined;
     },
 
@@ -85,12 +90,22 @@ export function createBoardAuth(store: BoardStore, now: () => number, sessionMs:
     },
 
     async logout(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, csrf: string) {
-      if (viewer.kind !== 'session' || !equal(csrf, viewer.csrf)) return false;
+      if (viewer.kind !== 'session' || !formAllowed(req, viewer, csrf)) return false;
       await store.deleteSession(viewer.lookup);
       reply.header('set-cookie', cookie(req, '', 0));
       return true;
     },
   };
+}
+
+/**
+ * May this state-changing POST act? It must be same-origin, and a cookie session must echo the
+ * form token derived from its session id (compared in constant time). A bearer request carries no
+ * ambient credential a third-party page could ride on, so it needs no form token.
+ */
+export function formAllowed(req: FastifyRequest, viewer: Viewer, csrf: string | null): boolean {
+  if (!sameOrigin(req)) return false;
+  return viewer.kind === 'bearer' || equal(csrf ?? '', viewer.csrf);
 }
 
 function cookie(req: FastifyRequest, value: string, maxAge?: number): string {

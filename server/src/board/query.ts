@@ -1,3 +1,9 @@
+import {
+  CARD_STATUSES,
+  type CardStatus,
+  IGNORED_STATUS,
+  RESOLVED_STATUS,
+} from '../accept/index.ts';
 import { LIMITS } from '../generated/limits.gen.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import { CARD_SORTS, type CardQuery, type CardSort, type SortKey } from '../store/board-types.ts';
@@ -9,9 +15,20 @@ export const PAGE_SIZE = 50;
 export const SEVERITIES: readonly string[] = taskReportSchema.properties.severity.enum;
 export const PRIORITIES: readonly string[] = taskReportSchema.properties.priority.enum;
 
+/** Cards still to deal with: every status but resolved and ignored (`todo`, `in_progress`). */
+export const OPEN_STATUSES: readonly CardStatus[] = CARD_STATUSES.filter(
+  (s) => s !== RESOLVED_STATUS && s !== IGNORED_STATUS,
+);
+/** The cards page's status filter: the open ones (default), one status, or all. */
+export type StatusView = 'open' | CardStatus | 'all';
+export const STATUS_VIEWS: readonly StatusView[] = ['open', ...CARD_STATUSES, 'all'];
+const statusesOf = (view: StatusView): readonly CardStatus[] | undefined =>
+  view === 'all' ? undefined : view === 'open' ? OPEN_STATUSES : [view];
+
 export interface CardsView {
   sort: CardSort;
   dir: 'asc' | 'desc';
+  status: StatusView;
   severity?: string;
   priority?: string;
   tag?: string;
@@ -68,6 +85,7 @@ export function parseCardsQuery(params: URLSearchParams): { view: CardsView; que
   const view: CardsView = {
     sort: oneOf(params.get('sort'), CARD_SORTS, 'sort') ?? 'last_seen',
     dir: oneOf(params.get('dir'), ['asc', 'desc'] as const, 'direction') ?? 'desc',
+    status: oneOf(params.get('status'), STATUS_VIEWS, 'status') ?? 'open',
     severity: oneOf(params.get('severity'), SEVERITIES, 'severity'),
     priority: oneOf(params.get('priority'), PRIORITIES, 'priority'),
     tag: text(params.get('tag'), 200),
@@ -78,6 +96,7 @@ export function parseCardsQuery(params: URLSearchParams): { view: CardsView; que
   const query: CardQuery = {
     sort: view.sort,
     dir: view.dir,
+    statuses: statusesOf(view.status),
     severity: view.severity,
     priority: view.priority,
     tag: view.tag,
@@ -98,7 +117,10 @@ export function cardsHref(
   const merged: Record<string, string | undefined> = { ...view, ...changes };
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(merged)) {
-    const isDefault = (k === 'sort' && v === 'last_seen') || (k === 'dir' && v === 'desc');
+    const isDefault =
+      (k === 'sort' && v === 'last_seen') ||
+      (k === 'dir' && v === 'desc') ||
+      (k === 'status' && v === 'open');
     if (v !== undefined && v !== '' && !isDefault) params.set(k, v);
   }
   const qs = params.toString();

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CARD_STATUSES, type CardStatus } from '../accept/index.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
 import type { BoardStore } from '../store/board-types.ts';
 import type { Plan, PlanLimits } from '../store/types.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
-import { createBoardAuth, sameOrigin, type Viewer } from './auth.ts';
+import { createBoardAuth, formAllowed, sameOrigin, type Viewer } from './auth.ts';
 import { DAY, HOUR } from './format.ts';
 import { secureHeaders } from './headers.ts';
 import { createSignInThrottle } from './throttle.ts';
@@ -31,6 +32,10 @@ export interface BoardDeps {
 }
 
 const VARIANT_BODY_CHARS = 4096;
+/** History entries a card page shows. */
+const HISTORY_ROWS = 100;
+/** Cards one bulk status change may name (two pages of the cards list). */
+const BULK_MAX = 100;
 /** Routes open without a token: the sign-in form and the static assets. */
 const PUBLIC = { config: { public: true } };
 const viewers = new WeakMap<FastifyRequest, Viewer>();
@@ -43,8 +48,12 @@ const send = (reply: FastifyReply, status: number, body: string) =>
 const formOf = (req: FastifyRequest) =>
   new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
 const idOf = (value: string) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined);
+const statusOf = (value: string | null): CardStatus => {
+  if (!CARD_STATUSES.includes(value as CardStatus)) throw new BadQuery('Unknown status.');
+  return value as CardStatus;
+};
 
-/** The read-only board under /board: sign-in, accounts, a project's cards, a card, a variant. */
+/** The board under /board: sign-in, accounts, a project's cards, a card, a variant, status changes. */
 export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
   const { store, now } = deps;
   const auth = createBoardAuth(store, now, deps.sessionMs ?? 12 * HOUR);
@@ -169,8 +178,10 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
         const project = projectId && (await store.getProject(projectId, Math.floor(now() / DAY)));
         if (!project) return notFound(req, reply);
         const { view, query } = parseCardsQuery(new URL(req.url, 'http://x').searchParams);
-        const result = await store.listCards(project.id, query);
-        const paging = { after: !!query.after, before: !!query.before };
+        // A status none of the project's cards has needs no walk of the sort's index.
+        const none = query.statuses?.every((s) => project.statusCounts[s] === 0);
+        const result = none ? { cards: [], more: false } : await store.listCards(project.id, query);
+        const paging = { after: !!query.after, before: !!query.before, here: safeNext(req.url) };
         return send(reply, 200, cardsPage(project, view, result, paging, now(), csrfOf(req)));
       });
 
@@ -181,12 +192,70 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
           if (!found) return notFound(req, reply);
           const { project, card } = found;
           const lastHour = Math.floor(now() / HOUR);
-          const [variants, perHour] = await Promise.all([
+          const [variants, perHour, history] = await Promise.all([
             store.listVariants(card.id, VARIANT_BODY_CHARS),
             store.cardHours(card.id, lastHour - 23, lastHour),
+            store.cardHistory(card.id, HISTORY_ROWS),
           ]);
           const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req) };
-          return send(reply, 200, cardPage(project, card, variants, { perHour, lastHour }, opts));
+          const hours = { perHour, lastHour };
+          return send(reply, 200, cardPage(project, card, variants, hours, history, opts));
+        },
+      );
+
+      // Status changes: same-origin, with the session's form token (403 and nothing changed
+      // otherwise), recorded under the admin token's name; then back to the page they came from.
+      const refused = (req: FastifyRequest, reply: FastifyReply) =>
+        send(
+          reply,
+          403,
+          messagePage('Refused', 'The form was not valid; nothing changed.', csrfOf(req)),
+        );
+      board.post<{ Params: { project: string; card: string } }>(
+        '/projects/:project/cards/:card/status',
+        async (req, reply) => {
+          const viewer = viewers.get(req)!;
+          const form = formOf(req);
+          if (!formAllowed(req, viewer, form.get('csrf'))) return refused(req, reply);
+          const found = await loadCard(req.params);
+          if (!found) return notFound(req, reply);
+          const status = statusOf(form.get('status'));
+          await store.setCardStatus({
+            cardIds: [found.card.id],
+            projectId: found.project.id,
+            status,
+            actor: viewer.name,
+            at: now(),
+          });
+          return reply.redirect(`/board/projects/${found.project.id}/cards/${found.card.id}`, 303);
+        },
+      );
+      board.post<{ Params: { project: string } }>(
+        '/projects/:project/cards/status',
+        async (req, reply) => {
+          const viewer = viewers.get(req)!;
+          const form = formOf(req);
+          if (!formAllowed(req, viewer, form.get('csrf'))) return refused(req, reply);
+          const projectId = idOf(req.params.project);
+          const project = projectId && (await store.getProject(projectId, Math.floor(now() / DAY)));
+          if (!project) return notFound(req, reply);
+          const status = statusOf(form.get('status'));
+          const ids = form.getAll('card').map(idOf);
+          if (ids.some((id) => id === undefined) || ids.length > BULK_MAX) {
+            throw new BadQuery(`Choose at most ${BULK_MAX} cards by their ids.`);
+          }
+          if (ids.length > 0) {
+            await store.setCardStatus({
+              cardIds: ids as number[],
+              projectId: project.id,
+              status,
+              actor: viewer.name,
+              at: now(),
+            });
+          }
+          const back = safeNext(form.get('back'));
+          const home = `/board/projects/${project.id}`;
+          return reply.redirect(back === home || back.startsWith(`${home}?`) ? back : home, 303);
         },
       );
 

@@ -90,6 +90,33 @@ export async function runAdminCommand(
       const cards = await admin.listCards(id(flags.project, '--project'));
       return print(flags, cards, () => cardsTable(cards));
     }
+    case 'notify on':
+    case 'notify off': {
+      const projectId = id(flags.project, '--project');
+      const on = await admin.setNotifications({
+        projectId,
+        enabled: sub === 'on',
+        to: flags.to,
+      });
+      return print(flags, on ?? { projectId, off: true }, () =>
+        on
+          ? `Project #${projectId} e-mails new cards and regressions to ${on.recipients?.join(', ') ?? 'every member of its account'} (at most one e-mail per few minutes).`
+          : `Project #${projectId} sends no notifications now.`,
+      );
+    }
+    case 'notify list': {
+      const list = await admin.listNotifications();
+      return print(flags, list, () =>
+        table(
+          ['PROJECT', 'TO', 'LAST SENT'],
+          list.map((n) => [
+            n.projectId,
+            n.recipients?.join(' ') ?? '(account members)',
+            n.lastSentAt,
+          ]),
+        ),
+      );
+    }
     case 'mail list': {
       const mail = await admin.listMail(flags.account ? id(flags.account, '--account') : undefined);
       return print(flags, mail, () =>

@@ -19,6 +19,8 @@ export function cardsTable(cards: CardWithVariants[]): string {
   for (const c of cards) {
     rows.push([
       `#${c.id}`,
+      c.status,
+      c.regressions,
       c.severity,
       c.priority,
       c.occurrence_count,
@@ -33,6 +35,8 @@ export function cardsTable(cards: CardWithVariants[]): string {
         '',
         '',
         '',
+        '',
+        '',
         `  ${v.count}`,
         'variant',
         `  ${label}${where ? ` @ ${where}` : ''}`,
@@ -40,5 +44,8 @@ export function cardsTable(cards: CardWithVariants[]): string {
       ]);
     }
   }
-  return table(['CARD', 'SEVERITY', 'PRIORITY', 'COUNT', 'TYPE', 'TITLE', 'TAGS'], rows);
+  return table(
+    ['CARD', 'STATUS', 'REGRESSIONS', 'SEVERITY', 'PRIORITY', 'COUNT', 'TYPE', 'TITLE', 'TAGS'],
+    rows,
+  );
 }

@@ -15,7 +15,7 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   init                                       create the database (SQLite) or migrate it (PostgreSQL)
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
-        [--board]                            also serve the read-only board under /board
+        [--board]                            also serve the board (view, triage) under /board
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
   account list
   project create --account ID --name N
@@ -24,8 +24,12 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   key create --project ID --type publishable|secret|encryption --name N [--origin O ...]
   key list --project ID
   key revoke ID
-  cards list --project ID [--json]
-  mail list [--account ID] [--json]       quota-warning outbox
+  cards list --project ID [--json]           with status, regressions, last_regressed_at
+  cards set-status --card ID --status todo|in_progress|done|ignored
+  notify on --project ID [--to EMAIL ...]    e-mail new cards and regressions (batched);
+                                             without --to: every member of the account
+  notify off --project ID | notify list
+  mail list [--account ID] [--json]          quota warnings and notification digests
   admin-token create [--name N] [--json]  a token that opens the board (printed once)
   admin-token list [--json]
   admin-token revoke ID
@@ -56,6 +60,9 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'serve') return await (await import('./serve.ts')).runServe(flags);
     if (command === 'admin-token') {
       return await (await import('./admin-token.ts')).runAdminToken(sub, arg, flags);
+    }
+    if (command === 'cards' && sub === 'set-status') {
+      return await (await import('./set-status.ts')).runSetStatus(flags);
     }
     if (command === 'init') {
       await (await openAdmin(flags)).close();

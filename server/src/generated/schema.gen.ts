@@ -87,3 +87,62 @@ export const encryptedEnvelopeSchema = {
     },
   },
 } as const;
+
+/** JSON Schema of the card in answers (`Card`); its `status` enum lists the board statuses. */
+export const cardSchema = {
+  type: 'object',
+  description: 'A card (a task). All fields snake_case; timestamps ISO 8601.',
+  required: [
+    'id',
+    'title',
+    'description',
+    'description_type',
+    'priority',
+    'severity',
+    'tags',
+    'status',
+    'occurrence_count',
+    'created_at',
+    'last_seen_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string', description: 'Frozen from the first report that created the card.' },
+    description: { type: ['string', 'null'], description: 'Frozen from the first report.' },
+    description_type: {
+      type: 'string',
+      enum: ['plain', 'code', 'json'],
+      description:
+        "Detected server-side from the description's content; never accepted from clients.",
+    },
+    priority: {
+      type: 'string',
+      description: 'Priority of a card.',
+      enum: ['low', 'medium', 'high'],
+      default: 'medium',
+    },
+    severity: {
+      type: 'string',
+      description: "Severity of a card (the model's `state`).",
+      enum: ['critical', 'major', 'moderate', 'minor'],
+    },
+    tags: { type: 'array', items: { type: 'string' }, description: 'Merged across reports.' },
+    status: {
+      type: 'string',
+      enum: ['todo', 'in_progress', 'done', 'ignored'],
+      description:
+        'Where the card stands on the board. A report that creates a card, or that folds into a\n`done` card (a regression, which reopens it), answers `todo` (contract 2.2, 2.3). The other\nvalues are set on the board: `in_progress` and `ignored` stay as they are when reports\nfold in (an ignored card keeps counting), so such a report answers them. Clients never\nsend a status and need not read it.\n',
+    },
+    occurrence_count: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Counts every report, including those folded into the aggregate variants row.',
+    },
+    created_at: { type: 'string', format: 'date-time' },
+    last_seen_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Refreshed on each deduplicated report.',
+    },
+  },
+} as const;

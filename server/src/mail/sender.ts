@@ -12,32 +12,54 @@ export interface SmtpOptions {
   auth?: { user: string; pass: string };
   /** @default 'Svc <no-reply@svc.local>' */
   from?: string;
+  /**
+   * Longest wait for the SMTP server, per step (connecting, its greeting, each answer): a server
+   * that accepts and then says nothing fails the attempt after this, and the mail is retried.
+   * @default 15000
+   */
+  timeoutMs?: number;
+  /** How often mail that could not be sent is tried again. @default 30000 */
+  retryMs?: number;
 }
 
 /**
  * Drains the outbox over SMTP: on demand (`kick`, after a commit queued mail) and every
- * `intervalMs`, so mail queued while SMTP was down is retried. Never throws.
+ * `retryMs`, so mail queued while SMTP was down, refusing or silent is retried; a mail is marked
+ * sent only once the server accepted it. Never throws.
  */
-export function startMailSender(store: Store, smtp: SmtpOptions, intervalMs = 30_000) {
+export function startMailSender(store: Store, smtp: SmtpOptions) {
+  const timeout = smtp.timeoutMs ?? 15_000;
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure ?? false,
     ignoreTLS: smtp.ignoreTLS ?? false,
     auth: smtp.auth,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
   });
   const from = smtp.from ?? 'Svc <no-reply@svc.local>';
   let running: Promise<void> | undefined;
   let again = false;
+  let failing = false; // logged once per outage, not once per retry
+  const failed = (err: unknown) => {
+    if (!failing) console.error(`svc-server: mail not sent, retrying: ${(err as Error).message}`);
+    failing = true;
+  };
 
   const drain = async () => {
     for (const mail of await store.pendingMail(20)) {
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
         await store.markMail(mail.id, { sent: true });
+        failing = false;
       } catch (err) {
+        failed(err);
         await store.markMail(mail.id, { sent: false, error: String((err as Error).message) });
-        return;
+        // The server refused this one mail (a 5xx to a recipient, say): try the next. Anything
+        // else (unreachable, silent, 4xx) would fail the rest too: wait for the next round.
+        if (!((err as { responseCode?: number }).responseCode! >= 500)) return;
       }
     }
   };
@@ -60,7 +82,7 @@ export function startMailSender(store: Store, smtp: SmtpOptions, intervalMs = 30
       });
     return running;
   };
-  const timer = setInterval(kick, intervalMs);
+  const timer = setInterval(kick, smtp.retryMs ?? 30_000);
   timer.unref();
   return {
     kick,

@@ -1,5 +1,14 @@
+import { CARD_STATUSES } from '../accept/index.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
-import type { BoardVariant, IdPage, Paged } from './board-types.ts';
+import type {
+  BoardCard,
+  BoardVariant,
+  CardEvent,
+  CardSummary,
+  IdPage,
+  Paged,
+  SortKey,
+} from './board-types.ts';
 import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
 
 // Row shapes of the board's reads and their mapping, shared by the SQLite and PostgreSQL board stores.
@@ -24,11 +33,87 @@ export type SummaryRow = Pick<
   | 'severity'
   | 'priority'
   | 'tags'
+  | 'status'
+  | 'regressions'
+  | 'last_regressed_at'
   | 'occurrence_count'
   | 'description_type'
   | 'created_at'
   | 'last_seen_at'
 > & { severity_rank: number; priority_rank: number };
+
+/** The columns of `SummaryRow`, as both board stores select them. */
+export const SUMMARY_COLUMNS = `id, title, severity, priority, tags, status, regressions,
+  last_regressed_at, occurrence_count, description_type, created_at, last_seen_at, severity_rank,
+  priority_rank`;
+
+export const toSummary = (r: SummaryRow, key: SortKey): CardSummary => ({
+  id: r.id,
+  title: r.title,
+  severity: r.severity,
+  priority: r.priority,
+  status: r.status,
+  regressions: r.regressions,
+  lastRegressedAt: r.last_regressed_at,
+  tags: JSON.parse(r.tags) as string[],
+  occurrenceCount: r.occurrence_count,
+  descriptionType: r.description_type,
+  firstSeenAt: r.created_at,
+  lastSeenAt: r.last_seen_at,
+  key,
+});
+
+/** A card row as the card page shows it; `eventsToday` counts the UTC `day`. */
+export const toBoardCard = (r: CardRow, day: number): BoardCard => ({
+  id: r.id,
+  projectId: r.project_id,
+  title: r.title,
+  description: r.description,
+  descriptionType: r.description_type,
+  severity: r.severity,
+  priority: r.priority,
+  status: r.status,
+  regressions: r.regressions,
+  lastRegressedAt: r.last_regressed_at,
+  tags: JSON.parse(r.tags) as string[],
+  occurrenceCount: r.occurrence_count,
+  fileName: r.file_name,
+  lineNumber: r.line_number,
+  firstSeenAt: r.created_at,
+  lastSeenAt: r.last_seen_at,
+  eventsToday: r.usage_day === day ? r.usage_count : 0,
+});
+
+/** A `card_events` row. */
+export interface CardEventRow {
+  id: number;
+  at: number;
+  kind: CardEvent['kind'];
+  from_status: CardEvent['from'];
+  to_status: CardEvent['to'];
+  actor: string | null;
+  release: string | null;
+}
+
+export const toCardEvent = (r: CardEventRow): CardEvent => ({
+  id: r.id,
+  at: r.at,
+  kind: r.kind,
+  from: r.from_status,
+  to: r.to_status,
+  actor: r.actor,
+  release: r.release,
+});
+
+/** Cards per status from `card_status_counts` rows, every status present (zero when none). */
+export function statusCounts(rows: readonly { status: string; count: number }[]) {
+  const counts = Object.fromEntries(CARD_STATUSES.map((s) => [s, 0])) as Record<
+    CardSummary['status'],
+    number
+  >;
+  for (const r of rows) if (r.status in counts) counts[r.status as CardSummary['status']] = r.count;
+  return counts;
+}
 
 /** A variant row with its body possibly cut, and the body's full length. */
 export type BoardVariantRow = StoredVariantRow & { description_length: number | null };
@@ -47,10 +132,11 @@ export const toBoardVariant = (r: BoardVariantRow): BoardVariant => ({
 });
 
 /**
- * Cards are counted up to this many (and one more, shown as `10,000+`) on the accounts pages, so a
- * page's work does not grow with the boards it lists.
+ * A project's cards (SQL, over `projects p`): the sum of its per-status counts, which triggers keep
+ * (migration 4), so no page counts cards one by one.
  */
-export const CARD_COUNT_CAP = 10_000;
+export const CARD_COUNT =
+  '(SELECT COALESCE(SUM(s.count), 0) FROM card_status_counts s WHERE s.project_id = p.id)';
 
 /** Escapes LIKE wildcards; the pattern uses `ESCAPE '\'`. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,7 @@
 import type { Card, MaybePromise, Plan, ProjectState } from './types.ts';
 
+type CardStatus = Card['status'];
+
 // The board's storage seam, apart from the ingestion `Store`: admin tokens, their browser
 // sessions and the read queries of the board pages. Times are Unix ms; days and hours are UTC
 // (days and hours since the epoch). Every implementation must answer `listCards` from indexes
@@ -27,7 +29,7 @@ export interface BoardAccount {
   id: number;
   name: string;
   plan: Plan;
-  /** One page of the account's projects, by id; `cards` counted up to `CARD_COUNT_CAP` + 1. */
+  /** One page of the account's projects, by id. */
   projects: BoardProject[];
   /** All of the account's projects, and those active. */
   projectCount: number;
@@ -65,6 +67,8 @@ export type SortKey = (string | number)[];
 export interface CardQuery {
   sort: CardSort;
   dir: 'asc' | 'desc';
+  /** Cards in one of these statuses; all when absent. */
+  statuses?: readonly CardStatus[];
   severity?: string;
   priority?: string;
   /** Cards carrying exactly this tag. */
@@ -82,6 +86,9 @@ export interface CardSummary {
   title: string;
   severity: string;
   priority: string;
+  status: CardStatus;
+  regressions: number;
+  lastRegressedAt: number | null;
   tags: string[];
   occurrenceCount: number;
   descriptionType: Card['description_type'];
@@ -106,6 +113,9 @@ export interface BoardCard {
   descriptionType: Card['description_type'];
   severity: string;
   priority: string;
+  status: CardStatus;
+  regressions: number;
+  lastRegressedAt: number | null;
   tags: string[];
   occurrenceCount: number;
   fileName: string | null;
@@ -131,6 +141,43 @@ export interface BoardVariant {
   aggregate: boolean;
 }
 
+/** One line of a card's history: a status set by someone, or a regression (no actor). */
+export interface CardEvent {
+  id: number;
+  at: number;
+  kind: 'status' | 'regression';
+  from: CardStatus;
+  to: CardStatus;
+  /** The admin token's name (board), `cli`, or null for a regression. */
+  actor: string | null;
+  /** The release of the report that reopened the card, if it carried one. */
+  release: string | null;
+}
+
+/** A status change asked for: the cards (of `projectId` only, when given), who, when. */
+export interface StatusChange {
+  cardIds: readonly number[];
+  projectId?: number;
+  status: CardStatus;
+  actor: string;
+  at: number;
+}
+
+/** A card a status change found, with the status it had (equal to `to` when nothing changed). */
+export interface StatusChanged {
+  id: number;
+  title: string;
+  from: CardStatus;
+  to: CardStatus;
+}
+
+/** A project page's project: its counts, the account's name and plan, cards per status. */
+export type BoardProjectPage = BoardProject & {
+  accountName: string;
+  plan: Plan;
+  statusCounts: Record<CardStatus, number>;
+};
+
 export interface BoardStore {
   insertAdminToken(input: {
     name: string;
@@ -141,7 +188,7 @@ export interface BoardStore {
   /** Also ends the token's sessions. Returns false when no such live token exists. */
   revokeAdminToken(id: number, at: number): MaybePromise<boolean>;
   /** A live admin token by the sha256 hex of its value. */
-  findAdminToken(lookup: string): MaybePromise<{ id: number } | undefined>;
+  findAdminToken(lookup: string): MaybePromise<{ id: number; name: string } | undefined>;
   /** Stores a session (by the sha256 hex of its cookie value) and forgets expired ones. */
   insertSession(input: {
     lookup: string;
@@ -150,7 +197,10 @@ export interface BoardStore {
     expiresAt: number;
   }): MaybePromise<void>;
   /** A session that has not expired at `now` and whose token is live. */
-  findSession(lookup: string, now: number): MaybePromise<{ tokenId: number } | undefined>;
+  findSession(
+    lookup: string,
+    now: number,
+  ): MaybePromise<{ tokenId: number; tokenName: string } | undefined>;
   deleteSession(lookup: string): MaybePromise<void>;
 
   /**
@@ -167,10 +217,7 @@ export interface BoardStore {
     day: number,
     page: IdPage,
   ): MaybePromise<(BoardAccount & { more: boolean }) | undefined>;
-  getProject(
-    id: number,
-    day: number,
-  ): MaybePromise<(BoardProject & { accountName: string; plan: Plan }) | undefined>;
+  getProject(id: number, day: number): MaybePromise<BoardProjectPage | undefined>;
   listCards(projectId: number, query: CardQuery): MaybePromise<CardPage>;
   getCard(projectId: number, cardId: number, day: number): MaybePromise<BoardCard | undefined>;
   /** The card's variants, most recently seen first, `Other variants` last; bodies cut to `bodyChars`. */
@@ -178,5 +225,13 @@ export interface BoardStore {
   getVariant(cardId: number, variantId: number): MaybePromise<BoardVariant | undefined>;
   /** Events of the card per hour from `fromHour` to `toHour` inclusive, oldest first, zeros included. */
   cardHours(cardId: number, fromHour: number, toHour: number): MaybePromise<number[]>;
+  /**
+   * Sets the status of the given cards and records each change in their history, exactly under
+   * concurrent ingestion (the store serialises it with the ingest of the cards' account). Returns
+   * the cards found, in id order.
+   */
+  setCardStatus(change: StatusChange): MaybePromise<StatusChanged[]>;
+  /** The card's history, newest first, at most `limit` entries. */
+  cardHistory(cardId: number, limit: number): MaybePromise<CardEvent[]>;
   close(): MaybePromise<void>;
 }

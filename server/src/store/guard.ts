@@ -33,11 +33,15 @@ export interface Availability {
 }
 
 const MAX_RETRY_AFTER = 30;
+const PING = '(ping)';
 
 export function createAvailability(opts: AvailabilityOptions = {}): Availability {
   const now = opts.now ?? (() => performance.now());
   const log = opts.log ?? ((line: string) => console.error(line));
-  let outage: { since: number; refused: number; reason: string } | undefined;
+  // `call`: the store method whose failure opened the outage. Only its success (or a ping) ends it:
+  // a SQLite database whose write lock is held still answers reads, and a PostgreSQL batch can fail
+  // on its connection while key lookups on others succeed.
+  let outage: { since: number; refused: number; reason: string; call: string } | undefined;
   // Bumped at every change of state. A call reports its outcome under the generation it started
   // in, so a slow call that began before a change cannot flip the state back (a success begun
   // before the outage does not end it; a failure begun before the recovery does not reopen it).
@@ -48,9 +52,9 @@ export function createAvailability(opts: AvailabilityOptions = {}): Availability
   const retryAfter = () =>
     outage ? Math.min(MAX_RETRY_AFTER, Math.max(1, Math.ceil((now() - outage.since) / 1000))) : 1;
 
-  const succeeded = (started: number) => {
+  const succeeded = (started: number, call: string) => {
     lastSuccess = now();
-    if (!outage || started !== generation) return;
+    if (!outage || started !== generation || (call !== outage.call && call !== PING)) return;
     const seconds = ((lastSuccess - outage.since) / 1000).toFixed(1);
     log(
       `svc-server: database available again after ${seconds} s; ${outage.refused} ` +
@@ -60,10 +64,10 @@ export function createAvailability(opts: AvailabilityOptions = {}): Availability
     generation++;
   };
   /** The error to throw instead of `error`; `refused`: a caller is answered 503 for it. */
-  const failed = (error: unknown, started: number, refused = true): unknown => {
+  const failed = (error: unknown, started: number, call: string, refused = true): unknown => {
     if (!isUnavailable(error)) return error;
     if (!outage && started === generation) {
-      outage = { since: now(), refused: 0, reason: reasonOf(error) };
+      outage = { since: now(), refused: 0, reason: reasonOf(error), call };
       generation++;
       log(
         `svc-server: database unavailable (${outage.reason}); ingestion answers 503 with ` +
@@ -88,10 +92,10 @@ export function createAvailability(opts: AvailabilityOptions = {}): Availability
     });
     try {
       await Promise.race([opts.ping(), timeout]);
-      succeeded(started);
+      succeeded(started, PING);
       return true;
     } catch (error) {
-      failed(error, started, false);
+      failed(error, started, PING, false);
       return false;
     } finally {
       clearTimeout(timer);
@@ -99,27 +103,27 @@ export function createAvailability(opts: AvailabilityOptions = {}): Availability
   };
 
   const wrap =
-    (fn: (...args: unknown[]) => unknown, self: object) =>
+    (fn: (...args: unknown[]) => unknown, self: object, call: string) =>
     (...args: unknown[]): unknown => {
       const started = generation;
       let result: unknown;
       try {
         result = fn.apply(self, args);
       } catch (error) {
-        throw failed(error, started);
+        throw failed(error, started, call);
       }
       if (result instanceof Promise) {
         return result.then(
           (value) => {
-            succeeded(started);
+            succeeded(started, call);
             return value;
           },
           (error) => {
-            throw failed(error, started);
+            throw failed(error, started, call);
           },
         );
       }
-      succeeded(started);
+      succeeded(started, call);
       return result;
     };
 
@@ -146,7 +150,7 @@ export function createAvailability(opts: AvailabilityOptions = {}): Availability
           if (typeof value !== 'function' || name === 'close') return value;
           let fn = wrapped.get(name);
           if (!fn) {
-            fn = wrap(value as (...args: unknown[]) => unknown, object);
+            fn = wrap(value as (...args: unknown[]) => unknown, object, String(name));
             wrapped.set(name, fn);
           }
           return fn;

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
-import { CARD_STATUS } from './rows.ts';
 
 /** Card columns the ingest keeps in memory: all but the description (tens of kB at most). */
-const HEAD = `id, project_id, title, description_type, priority, severity, tags, occurrence_count,
-  file_name, line_number, created_at, last_seen_at, usage_day, usage_count`;
+const HEAD = `id, project_id, title, description_type, priority, severity, tags, status,
+  occurrence_count, file_name, line_number, created_at, last_seen_at, usage_day, usage_count,
+  regressions, last_regressed_at`;
 
 /** The ingest's prepared statements (SQLite). */
 export function prepareIngest(db: Database.Database) {
@@ -34,7 +34,7 @@ export function prepareIngest(db: Database.Database) {
     insertCard: db.prepare(
       `INSERT INTO cards (project_id, title, description, description_hash, description_type, priority,
          severity, tags, status, occurrence_count, file_name, line_number, created_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, '${CARD_STATUS}', 0, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
     ),
     touchCard: db.prepare(
       `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,

@@ -14,6 +14,7 @@ import { createIngestCaches, type IngestCacheBudgets, memo } from './ingest-cach
 import { prepareIngest } from './ingest-queries.ts';
 import { type CardHead, iso, toCard } from './rows.ts';
 import type { AuthKey, IngestOutcome, Plan, TaskReport } from './types.ts';
+import { createTriageWrites } from './triage-writes.ts';
 import { createVariantRecorder } from './variants.ts';
 import { createQuotaWarnings } from './warnings.ts';
 
@@ -25,6 +26,8 @@ export interface IngestConfig extends AcceptConfig {
 
 const cardStateOf = (row: CardHead): CardState => ({
   id: row.id,
+  status: row.status,
+  regressions: row.regressions,
   tags: JSON.parse(row.tags) as string[],
   occurrenceCount: row.occurrence_count,
   lastSeenAt: row.last_seen_at,
@@ -44,6 +47,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
   const q = prepareIngest(db);
   const variants = createVariantRecorder(db, config.variantCap);
   const warn = createQuotaWarnings(db);
+  const triage = createTriageWrites(db);
   const buckets = new Map<number, BucketState>();
   /** Buckets as they were before the current batch, restored if it rolls back. */
   let bucketsBefore = new Map<number, BucketState | undefined>();
@@ -127,6 +131,13 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
         if (c.tags) row.tags = JSON.stringify(c.tags);
         row.usage_day = c.usageDay;
         row.usage_count = c.usageCount;
+        if (c.regression) {
+          // Written at once (rare): the batch-end write of counters never touches the status.
+          row.status = c.regression.to;
+          row.regressions = c.regression.regressions;
+          row.last_regressed_at = c.regression.at;
+          triage.regress(row.id, c.regression);
+        }
         return row;
       }
       const c = write.card;
@@ -141,6 +152,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
           c.priority,
           c.severity,
           tags,
+          c.status,
           c.fileName,
           c.lineNumber,
           c.createdAt,
@@ -158,6 +170,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
         priority: c.priority,
         severity: c.severity,
         tags,
+        status: c.status,
         occurrence_count: c.occurrenceCount,
         file_name: c.fileName,
         line_number: c.lineNumber,
@@ -165,6 +178,8 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
         last_seen_at: c.lastSeenAt,
         usage_day: c.usageDay,
         usage_count: c.usageCount,
+        regressions: 0,
+        last_regressed_at: null,
       } satisfies CardHead;
     };
 
@@ -210,6 +225,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       dirty.set(row.id, row);
       cache.cards.set(row.id, row); // re-measured: its tags may have grown
       variants.record(row.id, folded.writes.variant);
+      if (folded.notice) triage.notice(key.projectId, row.id, folded.notice, now);
 
       let mailQueued = false;
       if (writes.warnings.length > 0) {

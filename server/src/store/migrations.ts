@@ -85,7 +85,40 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM card_hours WHERE card_id = NEW.id AND hour < NEW.last_seen_at / 3600000 - 47;
   END;
   `,
-  // 4: the accounts pages list an account's projects a page at a time, by id.
+  // 4: triage. A card's regressions (reports that reopened it after it was done) and when the last
+  // was; its history (status changes with who made them, regressions with their release); cards
+  // per project and status, kept by triggers so the project page never counts; per-project e-mail
+  // notifications (a row means on; recipients null = the account's members) and the queue of
+  // new cards and regressions waiting for the project's next digest.
+  `
+  ALTER TABLE cards ADD COLUMN regressions INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE cards ADD COLUMN last_regressed_at INTEGER;
+  CREATE TABLE card_events (id INTEGER PRIMARY KEY, card_id INTEGER NOT NULL REFERENCES cards(id),
+    at INTEGER NOT NULL, kind TEXT NOT NULL, from_status TEXT NOT NULL, to_status TEXT NOT NULL,
+    actor TEXT, release TEXT);
+  CREATE INDEX card_events_by_card ON card_events (card_id, id);
+  CREATE TABLE card_status_counts (project_id INTEGER NOT NULL, status TEXT NOT NULL,
+    count INTEGER NOT NULL, PRIMARY KEY (project_id, status)) WITHOUT ROWID;
+  INSERT INTO card_status_counts (project_id, status, count)
+    SELECT project_id, status, COUNT(*) FROM cards GROUP BY project_id, status;
+  CREATE TRIGGER card_status_on_insert AFTER INSERT ON cards BEGIN
+    INSERT INTO card_status_counts (project_id, status, count) VALUES (NEW.project_id, NEW.status, 1)
+      ON CONFLICT (project_id, status) DO UPDATE SET count = count + 1;
+  END;
+  CREATE TRIGGER card_status_on_change AFTER UPDATE OF status ON cards
+  WHEN NEW.status <> OLD.status BEGIN
+    UPDATE card_status_counts SET count = count - 1
+      WHERE project_id = OLD.project_id AND status = OLD.status;
+    INSERT INTO card_status_counts (project_id, status, count) VALUES (NEW.project_id, NEW.status, 1)
+      ON CONFLICT (project_id, status) DO UPDATE SET count = count + 1;
+  END;
+  CREATE TABLE project_notify (project_id INTEGER PRIMARY KEY REFERENCES projects(id),
+    recipients TEXT, created_at INTEGER NOT NULL, last_sent_at INTEGER);
+  CREATE TABLE notify_queue (id INTEGER PRIMARY KEY, project_id INTEGER NOT NULL,
+    card_id INTEGER NOT NULL, kind TEXT NOT NULL, release TEXT, at INTEGER NOT NULL);
+  CREATE INDEX notify_queue_by_project ON notify_queue (project_id, id);
+  `,
+  // 5: the accounts pages list an account's projects a page at a time, by id.
   `
   CREATE INDEX projects_by_account ON projects (account_id, id);
   `,

@@ -1,4 +1,12 @@
-import type { AuthKey, Card, EncryptionKeyPair, KeySummary, OutboxMail, Variant } from './types.ts';
+import type {
+  AuthKey,
+  Card,
+  CardWithVariants,
+  EncryptionKeyPair,
+  KeySummary,
+  OutboxMail,
+  Variant,
+} from './types.ts';
 
 // Row shapes of the tables (the same columns on SQLite and PostgreSQL) and their mapping to the
 // public shapes (snake_case cards, ISO times).
@@ -12,6 +20,7 @@ export interface CardRow {
   priority: Card['priority'];
   severity: Card['severity'];
   tags: string;
+  status: Card['status'];
   occurrence_count: number;
   file_name: string | null;
   line_number: number | null;
@@ -20,6 +29,9 @@ export interface CardRow {
   /** UTC day (days since the epoch) of `usage_count`, the card's events that day. */
   usage_day: number | null;
   usage_count: number;
+  /** Reports that reopened the card after it was `done`, and when the last one came. */
+  regressions: number;
+  last_regressed_at: number | null;
 }
 
 /** A card row without its description, as the ingest caches it. */
@@ -37,9 +49,6 @@ export interface VariantRow {
   aggregate: number;
 }
 
-/** A card's status on ingestion (contract 2.3), checked against the spec's `Card.status`. */
-export const CARD_STATUS: Card['status'] = 'todo';
-
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function toCard(row: CardRow): Card {
@@ -51,7 +60,7 @@ export function toCard(row: CardRow): Card {
     priority: row.priority,
     severity: row.severity,
     tags: JSON.parse(row.tags) as string[],
-    status: CARD_STATUS,
+    status: row.status,
     occurrence_count: row.occurrence_count,
     created_at: iso(row.created_at),
     last_seen_at: iso(row.last_seen_at),
@@ -59,6 +68,14 @@ export function toCard(row: CardRow): Card {
     line_number: row.line_number,
   };
 }
+
+/** A card with its triage and variants, as `listCards` gives it. */
+export const toListedCard = (row: CardRow, variants: VariantRow[]): CardWithVariants => ({
+  ...toCard(row),
+  regressions: row.regressions,
+  last_regressed_at: row.last_regressed_at === null ? null : iso(row.last_regressed_at),
+  variants: variants.map(toVariant),
+});
 
 export function toVariant(row: VariantRow): Variant {
   return {

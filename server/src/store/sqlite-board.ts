@@ -3,18 +3,22 @@ import { openDatabaseFile } from './database-file.ts';
 import {
   type AccountTotals,
   type BoardVariantRow,
-  CARD_COUNT_CAP,
+  CARD_COUNT,
   idKeyset,
   likeText,
   pageOf,
   PRIORITY_RANK,
   SEVERITY_RANK,
+  SUMMARY_COLUMNS,
   type SummaryRow,
+  toBoardCard,
   toBoardVariant,
+  toSummary,
 } from './board-rows.ts';
 import type {
   BoardAccount,
   BoardProject,
+  BoardProjectPage,
   BoardStore,
   CardQuery,
   CardSort,
@@ -23,6 +27,7 @@ import type {
 import { migrate } from './migrations.ts';
 import type { CardRow } from './rows.ts';
 import { createSqliteSessions } from './sqlite-sessions.ts';
+import { createSqliteTriage } from './sqlite-triage.ts';
 
 // The board's reads over the same SQLite file as the ingestion store, on a connection of its own
 // (WAL: reads see committed data and never block ingestion for longer than one statement).
@@ -36,9 +41,6 @@ const KEY_COLUMNS: Record<CardSort, string[]> = {
   priority: ['priority_rank', 'id'],
   title: ['title', 'id'],
 };
-
-const SUMMARY = `id, title, severity, priority, tags, occurrence_count, description_type, created_at,
-  last_seen_at, severity_rank, priority_rank`;
 
 export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
   const db = openDatabaseFile(opts.dataDir);
@@ -58,14 +60,13 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
     return statement;
   };
   const projectSql = `SELECT p.id, p.account_id AS accountId, p.name, p.state,
-      (SELECT COUNT(*) FROM cards c WHERE c.project_id = p.id) AS cards,
+      ${CARD_COUNT} AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = ?
         AND u.project_id = p.id), 0) AS eventsToday
     FROM projects p`;
-  // The accounts pages: card counts stop at CARD_COUNT_CAP + 1, so their work is bounded.
+  // The accounts pages: a page of an account's projects by id.
   const listedProjectSql = `SELECT p.id, p.account_id AS accountId, p.name, p.state,
-      (SELECT COUNT(*) FROM (SELECT 1 FROM cards c WHERE c.project_id = p.id
-        LIMIT ${CARD_COUNT_CAP + 1})) AS cards,
+      ${CARD_COUNT} AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = ?
         AND u.project_id = p.id), 0) AS eventsToday
     FROM projects p WHERE p.account_id = ?`;
@@ -85,6 +86,7 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
   const accountRow = (id: number) =>
     prepared('SELECT id, name, plan FROM accounts WHERE id = ?').get(id) as
       Pick<BoardAccount, 'id' | 'name' | 'plan'> | undefined;
+  const triage = createSqliteTriage(db);
   const variantSql = `SELECT id, title, substr(description, 1, ?) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
       last_seen_at, aggregate FROM variants WHERE card_id = ?`;
@@ -114,11 +116,13 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
       const projects = projectsOf(id, day, page);
       return { ...account, ...totalsOf(id, day), projects: projects.rows, more: projects.more };
     },
-    getProject: (id, day) =>
-      prepared(
+    getProject(id, day) {
+      const project = prepared(
         `SELECT x.*, a.name AS accountName, a.plan FROM (${projectSql} WHERE p.id = ?) x
          JOIN accounts a ON a.id = x.accountId`,
-      ).get(day, id) as never,
+      ).get(day, id) as Omit<BoardProjectPage, 'statusCounts'> | undefined;
+      return project && { ...project, statusCounts: triage.statusCounts(id) };
+    },
     listCards(projectId, query) {
       const { sql, params } = cardsSql(projectId, query);
       const rows = prepared(sql).all(...params) as SummaryRow[];
@@ -127,18 +131,12 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
       if (query.before) page.reverse();
       return {
         more,
-        cards: page.map((r) => ({
-          id: r.id,
-          title: r.title,
-          severity: r.severity,
-          priority: r.priority,
-          tags: JSON.parse(r.tags) as string[],
-          occurrenceCount: r.occurrence_count,
-          descriptionType: r.description_type,
-          firstSeenAt: r.created_at,
-          lastSeenAt: r.last_seen_at,
-          key: KEY_COLUMNS[query.sort].map((c) => r[c as keyof SummaryRow]),
-        })),
+        cards: page.map((r) =>
+          toSummary(
+            r,
+            KEY_COLUMNS[query.sort].map((c) => r[c as keyof SummaryRow] as string | number),
+          ),
+        ),
       };
     },
     getCard(projectId, cardId, day) {
@@ -146,24 +144,7 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
         cardId,
         projectId,
       ) as CardRow | undefined;
-      return (
-        r && {
-          id: r.id,
-          projectId: r.project_id,
-          title: r.title,
-          description: r.description,
-          descriptionType: r.description_type,
-          severity: r.severity,
-          priority: r.priority,
-          tags: JSON.parse(r.tags) as string[],
-          occurrenceCount: r.occurrence_count,
-          fileName: r.file_name,
-          lineNumber: r.line_number,
-          firstSeenAt: r.created_at,
-          lastSeenAt: r.last_seen_at,
-          eventsToday: r.usage_day === day ? r.usage_count : 0,
-        }
-      );
+      return r && toBoardCard(r, day);
     },
     listVariants: (cardId, bodyChars) =>
       (
@@ -184,6 +165,8 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
       for (const r of rows) counts[r.hour - fromHour] = r.count;
       return counts;
     },
+    setCardStatus: triage.setCardStatus,
+    cardHistory: triage.cardHistory,
     close: () => {
       db.close();
     },
@@ -195,6 +178,10 @@ export function cardsSql(projectId: number, q: CardQuery) {
   const columns = KEY_COLUMNS[q.sort];
   const where = ['project_id = ?'];
   const params: (string | number)[] = [projectId];
+  if (q.statuses !== undefined) {
+    where.push(`status IN (${q.statuses.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...q.statuses);
+  }
   if (q.severity !== undefined) {
     where.push('severity_rank = ?');
     params.push(SEVERITY_RANK[q.severity] ?? -1);
@@ -226,7 +213,7 @@ export function cardsSql(projectId: number, q: CardQuery) {
   const order = columns.map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
   params.push(q.limit + 1);
   return {
-    sql: `SELECT ${SUMMARY} FROM cards WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`,
+    sql: `SELECT ${SUMMARY_COLUMNS} FROM cards WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`,
     params,
   };
 }

@@ -22,13 +22,14 @@ export function createSqliteSessions(db: Database.Database): Sessions {
       'UPDATE admin_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
     ),
     endSessions: db.prepare('DELETE FROM board_sessions WHERE token_id = ?'),
-    token: db.prepare('SELECT id FROM admin_tokens WHERE lookup = ? AND revoked_at IS NULL'),
+    token: db.prepare('SELECT id, name FROM admin_tokens WHERE lookup = ? AND revoked_at IS NULL'),
     purge: db.prepare('DELETE FROM board_sessions WHERE expires_at <= ?'),
     insertSession: db.prepare(
       'INSERT INTO board_sessions (lookup, token_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
     ),
     session: db.prepare(
-      `SELECT s.token_id AS tokenId FROM board_sessions s JOIN admin_tokens t ON t.id = s.token_id
+      `SELECT s.token_id AS tokenId, t.name AS tokenName FROM board_sessions s
+       JOIN admin_tokens t ON t.id = s.token_id
        WHERE s.lookup = ? AND s.expires_at > ? AND t.revoked_at IS NULL`,
     ),
     deleteSession: db.prepare('DELETE FROM board_sessions WHERE lookup = ?'),
@@ -62,9 +63,10 @@ export function createSqliteSessions(db: Database.Database): Sessions {
         revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
       })),
     revokeAdminToken: (id, at) => revoke(id, at),
-    findAdminToken: (lookup) => q.token.get(lookup) as { id: number } | undefined,
+    findAdminToken: (lookup) => q.token.get(lookup) as { id: number; name: string } | undefined,
     insertSession: (s) => insertSession(s),
-    findSession: (lookup, now) => q.session.get(lookup, now) as { tokenId: number } | undefined,
+    findSession: (lookup, now) =>
+      q.session.get(lookup, now) as { tokenId: number; tokenName: string } | undefined,
     deleteSession: (lookup) => {
       q.deleteSession.run(lookup);
     },

@@ -9,13 +9,15 @@ import {
 import { createIngest, type IngestConfig } from './ingest.ts';
 import { migrate } from './migrations.ts';
 import { createSqliteMail } from './mail.ts';
+import { createSqliteNotify } from './notify.ts';
 import {
+  type CardRow,
   type EncryptionKeyRow,
   type KeyRow,
-  toCard,
   toKeyPair,
   toKeySummary,
-  toVariant,
+  toListedCard,
+  type VariantRow,
 } from './rows.ts';
 import type {
   Account,
@@ -197,10 +199,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     rateState,
     ingest: ingestWithCheckpointer,
     listCards: (projectId) =>
-      (cardRows.all(projectId) as never[]).map((row) => ({
-        ...toCard(row),
-        variants: (variantRows.all((row as { id: number }).id) as never[]).map(toVariant),
-      })),
+      (cardRows.all(projectId) as CardRow[]).map((row) =>
+        toListedCard(row, variantRows.all(row.id) as VariantRow[]),
+      ),
     ...mail,
     // Readiness: can this connection take the write lock now? (Waits 50 ms at most: it runs on
     // the event loop.) While the checkpointer has paused writes on purpose, yes.
@@ -214,6 +215,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         db.pragma('busy_timeout = 5000');
       }
     },
+    ...createSqliteNotify(db, now),
     close: async () => {
       await checkpointer?.close();
       db.close();

@@ -112,7 +112,12 @@ export interface Variant {
   aggregate: boolean;
 }
 
+/** A card as the admin API and `svc-server cards list` show it: the wire card, its triage, variants. */
 export interface CardWithVariants extends Card {
+  /** Reports that reopened the card after it was `done`. */
+  regressions: number;
+  /** When the last of them came (ISO), or null. */
+  last_regressed_at: string | null;
   variants: Variant[];
 }
 
@@ -136,6 +141,21 @@ export interface OutboxMail {
   sentAt: string | null;
   attempts: number;
   lastError: string | null;
+}
+
+/** A project's e-mail notifications (new cards, regressions), when they are on. */
+export interface NotificationSetting {
+  projectId: number;
+  /** Addresses to notify; null: every member of the project's account. */
+  recipients: string[] | null;
+  /** When the project's last digest was queued (ISO), or null. */
+  lastSentAt: string | null;
+}
+
+/** When a project's digest is due: its oldest notice waited `delayMs`, its last mail `intervalMs`. */
+export interface DigestTiming {
+  delayMs: number;
+  intervalMs: number;
 }
 
 export interface Store {
@@ -163,6 +183,17 @@ export interface Store {
   /** Limits, quota, dedupe and variants in one atomic write; resolves after it committed. */
   ingest(key: AuthKey, report: TaskReport): MaybePromise<IngestOutcome>;
   listCards(projectId: number): MaybePromise<CardWithVariants[]>;
+  /** Turns a project's notifications on (`recipients` null: the account's members) or off (null). */
+  setNotifications(
+    projectId: number,
+    on: { recipients: string[] | null } | null,
+  ): MaybePromise<void>;
+  listNotifications(): MaybePromise<NotificationSetting[]>;
+  /**
+   * Queues one digest e-mail per project whose notices are due (see `DigestTiming`), naming each
+   * card once (ignored cards left out), and clears those notices. Returns the e-mails queued.
+   */
+  queueDigests(now: number, timing: DigestTiming): MaybePromise<number>;
   pendingMail(limit: number): MaybePromise<OutboxMail[]>;
   listMail(accountId?: number): MaybePromise<OutboxMail[]>;
   markMail(id: number, result: { sent: boolean; error?: string }): MaybePromise<void>;

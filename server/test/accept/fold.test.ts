@@ -5,6 +5,7 @@ import {
   descriptionHash,
   mergeTags,
   planPrune,
+  releaseOf,
   type TaskReport,
   utcDay,
   variantIdentity,
@@ -31,6 +32,8 @@ const report = (more: Partial<TaskReport> = {}): TaskReport => ({
 });
 const card = (more: Partial<CardState> = {}): CardState => ({
   id: 7,
+  status: 'todo',
+  regressions: 0,
   tags: ['a', 'b'],
   occurrenceCount: 4,
   lastSeenAt: NOW - 1000,
@@ -53,6 +56,7 @@ describe('fold', () => {
         priority: 'high',
         severity: 'major',
         tags: ['a'],
+        status: 'todo',
         fileName: 'src/a.ts',
         lineNumber: 3,
         createdAt: NOW,
@@ -86,9 +90,12 @@ describe('fold', () => {
             tags: ['a', 'b', 'c'],
             usageDay: utcDay(NOW),
             usageCount: 3,
+            regression: null,
           },
         },
       },
+      status: 'todo',
+      notice: null,
     });
   });
 
@@ -118,6 +125,50 @@ describe('fold', () => {
     const bare = report({ file_name: null, line_number: null });
     expect(variantIdentity(bare)).toBe(variantIdentity({ ...bare, tags: ['other'] }));
     expect(variantIdentity(bare)).not.toBe(variantIdentity({ ...bare, line_number: 1 }));
+  });
+});
+
+describe('triage statuses', () => {
+  it('a new card is todo and noticed as new', () => {
+    expect(acceptance.fold(null, report(), NOW)).toMatchObject({
+      status: 'todo',
+      notice: { kind: 'new', release: null },
+    });
+  });
+
+  it('a report of a done card reopens it: todo, one more regression, its release recorded', () => {
+    const folded = acceptance.fold(
+      card({ status: 'done', regressions: 2 }),
+      report({ tags: ['env:prod', 'release:2.4.2', 'release:9'] }),
+      NOW,
+    );
+    expect(folded.status).toBe('todo');
+    expect(folded.notice).toEqual({ kind: 'regression', release: '2.4.2' });
+    expect(folded.writes.card).toMatchObject({
+      kind: 'update',
+      card: {
+        occurrenceCount: 5,
+        regression: { from: 'done', to: 'todo', regressions: 3, at: NOW, release: '2.4.2' },
+      },
+    });
+    const bare = acceptance.fold(card({ status: 'done' }), report({ tags: ['release:'] }), NOW);
+    expect(bare.writes.card).toMatchObject({ card: { regression: { release: null } } });
+  });
+
+  it('ignored and in-progress cards keep their status and count on, without a notice', () => {
+    for (const status of ['ignored', 'in_progress', 'todo'] as const) {
+      const folded = acceptance.fold(card({ status, regressions: 1 }), report(), NOW);
+      expect(folded).toMatchObject({ status, notice: null });
+      expect(folded.writes.card).toMatchObject({
+        card: { occurrenceCount: 5, regression: null },
+      });
+    }
+  });
+
+  it('reads the release from the first non-empty release tag', () => {
+    expect(releaseOf(['env:x', 'release:1.0', 'release:2.0'])).toBe('1.0');
+    expect(releaseOf(['release:', 'releases:1'])).toBeNull();
+    expect(releaseOf([])).toBeNull();
   });
 });
 

@@ -87,24 +87,35 @@ describe('descriptions', () => {
 describe('cards page URL', () => {
   it('parses sort, direction and filters strictly and writes them back', () => {
     const { view, query } = parseCardsQuery(
-      new URLSearchParams('sort=count&dir=asc&severity=major&tag=env%3Aprod&q=%20x%20'),
+      new URLSearchParams('sort=count&dir=asc&status=done&severity=major&tag=env%3Aprod&q=%20x%20'),
     );
     expect(view).toEqual({
       sort: 'count',
       dir: 'asc',
+      status: 'done',
       severity: 'major',
       priority: undefined,
       tag: 'env:prod',
       q: 'x',
     });
     expect(query.text).toBe('x');
+    expect(query.statuses).toEqual(['done']);
     expect(cardsHref(3, view, { after: 'abc' })).toBe(
-      '/board/projects/3?sort=count&dir=asc&severity=major&tag=env%3Aprod&q=x&after=abc',
+      '/board/projects/3?sort=count&dir=asc&status=done&severity=major&tag=env%3Aprod&q=x&after=abc',
     );
-    expect(cardsHref(3, { sort: 'last_seen', dir: 'desc' })).toBe('/board/projects/3');
+    expect(cardsHref(3, { sort: 'last_seen', dir: 'desc', status: 'open' })).toBe(
+      '/board/projects/3',
+    );
+    // Open cards by default, every status with `all`.
+    expect(parseCardsQuery(new URLSearchParams('')).query.statuses).toEqual([
+      'todo',
+      'in_progress',
+    ]);
+    expect(parseCardsQuery(new URLSearchParams('status=all')).query.statuses).toBeUndefined();
     for (const bad of [
       'sort=x',
       'dir=up',
+      'status=resolved',
       'severity=fatal',
       'priority=urgent',
       'after=%%%',

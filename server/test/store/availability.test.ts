@@ -125,6 +125,18 @@ describe('outages', () => {
     expect(t.lines).toHaveLength(1);
   });
 
+  it('only the call that failed, or a ping, ends it (reads may work while writes do not)', async () => {
+    const t = setup();
+    const reads = t.availability.guard({ read: async () => 'row' });
+    t.failWith(withCode('SQLITE_BUSY', 'database is locked'));
+    await t.store.call().catch(() => {});
+    expect(await reads.read()).toBe('row');
+    expect(t.availability.health().database).toBe('down');
+    t.failWith(undefined);
+    expect(await t.store.call()).toBe('ok');
+    expect(t.availability.health().database).toBe('up');
+  });
+
   it('close is not wrapped', () => {
     const t = setup();
     expect(t.store.close()).toBe('closed');

@@ -94,6 +94,16 @@ beforeAll(async () => {
   }
   sqliteBoard = openSqliteBoardStore({ dataDir });
   pgBoard = await openPgBoardStore({ url });
+  // The same statuses on both: every value, so status filters and counts bite.
+  const ids = (
+    await sqliteBoard.listCards(PROJECT, { sort: 'last_seen', dir: 'desc', limit: 1e4 })
+  ).cards.map((c) => c.id);
+  for (const board of [sqliteBoard, pgBoard]) {
+    for (const [i, status] of (['in_progress', 'done', 'ignored', 'done'] as const).entries()) {
+      const cardIds = ids.filter((id) => id % 5 === i);
+      await board.setCardStatus({ cardIds, status, actor: 'test', at: clock });
+    }
+  }
 });
 
 afterAll(async () => {
@@ -138,6 +148,8 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
     { tag: '50%_off' },
     { text: 'type' },
     { text: '%' },
+    { statuses: ['todo', 'in_progress'] },
+    { statuses: ['done'], severity: 'minor' },
   ];
   for (const sort of CARD_SORTS) {
     it(`pages by ${sort}, both directions, every filter`, async () => {
@@ -161,12 +173,11 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
     const day = Math.floor(clock / 86_400_000);
     const page = { limit: 20, projectsPerAccount: 5 };
     expect(await pgBoard.overview(day, page)).toEqual(await sqliteBoard.overview(day, page));
-    const account = (await sqliteBoard.getProject(PROJECT, day))!.accountId;
-    expect(await pgBoard.getAccount(account, day, { limit: 50 })).toEqual(
-      await sqliteBoard.getAccount(account, day, { limit: 50 }),
-    );
-    expect(await pgBoard.getProject(PROJECT, day)).toEqual(
-      await sqliteBoard.getProject(PROJECT, day),
+    const project = await sqliteBoard.getProject(PROJECT, day);
+    expect(Object.values(project!.statusCounts).every((n) => n > 0)).toBe(true);
+    expect(await pgBoard.getProject(PROJECT, day)).toEqual(project);
+    expect(await pgBoard.getAccount(project!.accountId, day, { limit: 50 })).toEqual(
+      await sqliteBoard.getAccount(project!.accountId, day, { limit: 50 }),
     );
     const all = await walk(sqliteBoard, { sort: 'count', dir: 'desc' });
     const hour = Math.floor(clock / HOUR);
@@ -174,6 +185,10 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
     for (const { id } of all.slice(0, 25)) {
       expect(await pgBoard.getCard(PROJECT, id, day)).toEqual(
         await sqliteBoard.getCard(PROJECT, id, day),
+      );
+      const history = await sqliteBoard.cardHistory(id, 10);
+      expect((await pgBoard.cardHistory(id, 10)).map(({ id: _, ...e }) => e)).toEqual(
+        history.map(({ id: _, ...e }) => e),
       );
       const variants = await sqliteBoard.listVariants(id, 40);
       expect(await pgBoard.listVariants(id, 40)).toEqual(variants);
@@ -195,7 +210,7 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
       createdAt: clock,
       expiresAt: clock + 10,
     });
-    expect(await pgBoard.findSession('s1', clock)).toEqual({ tokenId: id });
+    expect(await pgBoard.findSession('s1', clock)).toEqual({ tokenId: id, tokenName: 'ops' });
     expect(await pgBoard.findSession('s1', clock + 10)).toBeUndefined();
     expect(await pgBoard.revokeAdminToken(id, clock)).toBe(true);
     expect(await pgBoard.findAdminToken('l1')).toBeUndefined();
@@ -213,7 +228,9 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
       );
       for (const sort of CARD_SORTS) {
         for (const dir of ['asc', 'desc'] as const) {
-          const { sql, params } = pgCardsSql(PROJECT, { sort, dir, limit: 50 });
+          // With the cards page's default filter: open cards only.
+          const statuses = ['todo', 'in_progress'] as const;
+          const { sql, params } = pgCardsSql(PROJECT, { sort, dir, statuses, limit: 50 });
           const { rows } = await client.query(`EXPLAIN ${sql}`, params);
           const plan = rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
           const index = /Index Scan(?: Backward)? using (\w+)/.exec(plan)?.[1];

@@ -83,6 +83,14 @@ beforeAll(async () => {
     );
   }
   board = openSqliteBoardStore({ dataDir });
+  // Triage part of the cards (the statuses cycle through every value), so status filters bite.
+  const ids = (
+    await board.listCards(key.projectId, { sort: 'last_seen', dir: 'desc', limit: 1e4 })
+  ).cards.map((c) => c.id);
+  for (const [i, status] of (['in_progress', 'done', 'ignored', 'done'] as const).entries()) {
+    const cardIds = ids.filter((id) => id % 5 === i);
+    await board.setCardStatus({ cardIds, status, actor: 'test', at: clock });
+  }
 });
 
 afterAll(async () => {
@@ -171,6 +179,10 @@ describe('cards page queries', () => {
     { text: 'error 1' },
     { text: '%' },
     { severity: 'critical', tag: 'checkout', text: 'card' },
+    { statuses: ['todo', 'in_progress'] },
+    { statuses: ['done'] },
+    { statuses: ['ignored'], severity: 'major' },
+    { statuses: [] },
   ];
   for (const sort of CARD_SORTS) {
     for (const dir of ['asc', 'desc'] as const) {
@@ -181,6 +193,7 @@ describe('cards page queries', () => {
           const expected = all
             .filter(
               (c) =>
+                (!filter.statuses || filter.statuses.includes(c.status)) &&
                 (!filter.severity || c.severity === filter.severity) &&
                 (!filter.priority || c.priority === filter.priority) &&
                 (!filter.tag || c.tags.includes(filter.tag)) &&
@@ -201,6 +214,11 @@ describe('cards page queries', () => {
       });
     }
   }
+
+  it('the statuses set are on the cards', async () => {
+    const statuses = new Set((await everything()).map((c) => c.status));
+    expect([...statuses].sort()).toEqual(['done', 'ignored', 'in_progress', 'todo']);
+  });
 
   it('every sort reads an index in order, filters included (no temporary sort)', () => {
     const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
@@ -224,6 +242,11 @@ describe('cards page queries', () => {
       [{ sort: 'count', after: [3, 10] }, 'cards_by_count'],
       [{ sort: 'severity', before: [3, 10] }, 'cards_by_severity'],
       [{ tag: 'env:prod', text: 'x' }, 'cards_by_last_seen'],
+      // The status filter (open cards by default) walks the sort's index too.
+      [{ statuses: ['todo', 'in_progress'] }, 'cards_by_last_seen'],
+      [{ statuses: ['done'], sort: 'title', dir: 'asc' }, 'cards_by_title'],
+      [{ statuses: ['todo', 'in_progress'], sort: 'count', after: [3, 10] }, 'cards_by_count'],
+      [{ statuses: ['ignored'], sort: 'severity', severity: 'minor' }, 'cards_by_severity'],
     ];
     for (const [q, index] of cases) {
       const detail = plan(q);

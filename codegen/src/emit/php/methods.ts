@@ -1,8 +1,9 @@
 // Emits the PHP method surface into php/src/Generated/: `Methods` (the severity and priority enums and
 // the name -> [severity, priority] table, as data) and the `ReportingMethods` trait: the 16 public
 // methods with PHPDoc types, each handing its severity and priority to the client's `record()`. The
-// parameters are `mixed` at run time (a wrong type must never throw into the host); the PHPDoc types
-// are what static analysers check. No reporting logic is generated.
+// parameters are `mixed` at run time and all optional, and a variadic takes any further or unknown
+// named argument (no call shape may throw into the host: `$svc->major()` reports `Untitled error`);
+// the PHPDoc types are what static analysers check. No reporting logic is generated.
 import type { Model, ReportingMethod } from '../../model.ts';
 import { finishPhp, type PhpMethod, phpLiteral, phpString } from './printer.ts';
 
@@ -18,9 +19,10 @@ function reportingMethod(m: ReportingMethod, model: Model): PhpMethod {
     name: m.name,
     visibility: 'public',
     parameters: [
-      { name: 'title', type: 'mixed' },
+      { name: 'title', type: 'mixed', default: 'null' },
       { name: 'description', type: 'mixed', default: 'null' },
       { name: 'tags', type: 'mixed', default: 'null' },
+      { name: 'ignored', type: 'mixed', variadic: true },
     ],
     returnType: 'void',
     docs: [
@@ -30,6 +32,7 @@ function reportingMethod(m: ReportingMethod, model: Model): PhpMethod {
       `@param string $title Stable title the card groups on (clamped to ${limits.titleMax} characters); put per-event detail in the description.`,
       `@param string|\\Throwable|null $description Text, or a Throwable whose class, message, trace and previous exceptions become the description (clamped to ${limits.sdkDescriptionMax} characters).`,
       `@param list<string>|string|null $tags Tags as a list or a CSV string (each clamped to ${limits.tagMax} characters).`,
+      '@param never ...$ignored Any further argument is ignored (a wrong call never throws).',
     ],
     body: [
       `$this->record(${phpString(m.severity)}, ${phpString(m.priority)}, $title, $description, $tags);`,

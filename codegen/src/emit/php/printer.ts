@@ -2,6 +2,7 @@
 // TypeScript emitters build): one class, trait or final class per file, PSR-12 layout, 4-space
 // indentation, docblocks from lines of text. Also: PHP literals for plain JSON-like data, and the
 // fixed header every generated PHP file opens with. Deterministic: same structures, same bytes.
+// Also string-backed enums (`enum Severity: string`), with their cases before the constants.
 import { HEADER } from '../common.ts';
 
 export interface PhpConstant {
@@ -23,6 +24,8 @@ export interface PhpParameter {
   type: string;
   /** A PHP expression. */
   default?: string;
+  /** `mixed ...$name`: takes every further argument, positional or named. */
+  variadic?: boolean;
 }
 
 export interface PhpMethod {
@@ -37,9 +40,17 @@ export interface PhpMethod {
   docs?: string[];
 }
 
-export interface PhpClass {
-  kind: 'class' | 'final class' | 'trait';
+export interface PhpEnumCase {
   name: string;
+  value: string;
+  docs?: string[];
+}
+
+export interface PhpClass {
+  kind: 'class' | 'final class' | 'trait' | 'enum: string';
+  name: string;
+  /** Enum cases (kind `enum: string` only), printed first. */
+  cases?: PhpEnumCase[];
   extends?: string;
   docs: string[];
   constants?: PhpConstant[];
@@ -71,6 +82,7 @@ const indented = (text: string, indent: string) =>
     .join('\n');
 
 function parameter(p: PhpParameter): string {
+  if (p.variadic) return `${p.type} ...$${p.name}`;
   return `${p.type} $${p.name}${p.default === undefined ? '' : ` = ${p.default}`}`;
 }
 
@@ -96,6 +108,11 @@ function method(m: PhpMethod): string {
 export function printPhp(file: PhpFile): string {
   const c = file.declaration;
   const members: string[] = [];
+  const cases = (c.cases ?? []).map((k) => {
+    const doc = k.docs ? docblock(k.docs, INDENT) : '';
+    return `${doc}${INDENT}case ${k.name} = ${phpString(k.value)};\n`;
+  });
+  if (cases.length) members.push(cases.join(''));
   for (const k of c.constants ?? []) {
     const doc = k.docs ? docblock(k.docs, INDENT) : '';
     members.push(
@@ -108,7 +125,10 @@ export function printPhp(file: PhpFile): string {
   }
   for (const m of c.methods ?? []) members.push(method(m));
   const uses = (file.uses ?? []).map((u) => `use ${u};\n`).join('');
-  const head = `${c.kind} ${c.name}${c.extends ? ` extends ${c.extends}` : ''}`;
+  const head =
+    c.kind === 'enum: string'
+      ? `enum ${c.name}: string`
+      : `${c.kind} ${c.name}${c.extends ? ` extends ${c.extends}` : ''}`;
   return [
     `namespace ${file.namespace};\n`,
     ...(uses ? [uses] : []),

@@ -1,11 +1,13 @@
 import { detectDescriptionType } from '../../core/detect.ts';
-import type { BoardCard, BoardProject, BoardVariant } from '../../store/board-types.ts';
+import type { BoardCard, BoardProject, BoardVariant, CardEvent } from '../../store/board-types.ts';
 import { renderDescription } from '../description.ts';
 import { count, counted, time, utc } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import { page } from '../layout.ts';
 import { cardsHref } from '../query.ts';
 import { sparkline } from '../svg.ts';
+import { historyList, regressedBadge, statusBadge, statusForm } from './status.ts';
+import { variantDiff } from './variant-diff.ts';
 
 type Project = BoardProject & { accountName: string };
 
@@ -31,18 +33,24 @@ function variantBlock(v: BoardVariant, card: BoardCard, now: number, open: boole
     v.title !== null && v.title !== card.title
       ? html` · <span class="title">${v.title}</span>`
       : '';
-  return html`<details class="variant"${open ? html` open` : ''}><summary><strong>${counted(v.count, 'report')}</strong> · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}${title}</summary>
+  const diff = variantDiff(card, v);
+  return html`<details class="variant"${open ? html` open` : ''}><summary><strong>${counted(v.count, 'report')}</strong> · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}${title}${diff.summary}</summary>
+${diff.body}
 ${renderDescription(v.description, detectDescriptionType(v.description))}
 ${cut ? html`<p class="muted">Showing ${count(v.description!.length)} of ${count(v.descriptionLength)} characters. <a href="${href}">The whole body</a></p>` : ''}</details>
 `;
 }
 
-/** A card: its facts, events per hour, the description by type, and its variants. */
+/**
+ * A card: its status with the buttons that change it, its facts, events per hour, the description
+ * by type, its variants (each with what differs from the first report) and its history.
+ */
 export function cardPage(
   project: Project,
   card: BoardCard,
   variants: BoardVariant[],
   hours: { perHour: number[]; lastHour: number },
+  history: CardEvent[],
   opts: { now: number; variantCap: number; csrf?: string },
 ): string {
   const { now } = opts;
@@ -51,7 +59,7 @@ export function cardPage(
   const tags = card.tags.length
     ? card.tags.map(
         (t) =>
-          html`<a class="tag" href="${cardsHref(project.id, { sort: 'last_seen', dir: 'desc', tag: t })}">${t}</a>`,
+          html`<a class="tag" href="${cardsHref(project.id, { sort: 'last_seen', dir: 'desc', status: 'all', tag: t })}">${t}</a>`,
       )
     : html`<span class="muted">none</span>`;
   return page({
@@ -62,7 +70,8 @@ export function cardPage(
 <dl class="meta">
 <dt>Severity</dt><dd><span class="badge sev-${card.severity}">${card.severity}</span></dd>
 <dt>Priority</dt><dd class="pri-${card.priority}">${card.priority}</dd>
-<dt>Status</dt><dd>todo</dd>
+<dt>Status</dt><dd>${statusBadge(card.status)}${regressedBadge(card, card.lastRegressedAt)} ${statusForm(project.id, card.id, card.status, opts.csrf)}</dd>
+${card.regressions === 0 ? '' : html`<dt>Regressions</dt><dd>${count(card.regressions)}${regressedWhen(card, history, now)}</dd>`}
 <dt>Occurrences</dt><dd>${count(card.occurrenceCount)} (${count(card.eventsToday)} today)</dd>
 <dt>First seen</dt><dd>${utc(card.firstSeenAt)} (${time(card.firstSeenAt, now)})</dd>
 <dt>Last seen</dt><dd>${utc(card.lastSeenAt)} (${time(card.lastSeenAt, now)})</dd>
@@ -74,8 +83,18 @@ ${sparkline(hours.perHour, hours.lastHour)}
 <h2>Description <span class="muted">(${card.descriptionType})</span></h2>
 ${renderDescription(card.description, card.descriptionType)}
 <h2>Variants <span class="muted">(${kept} kept, at most ${opts.variantCap}; the rest are counted in Other variants)</span></h2>
-${variants.length ? variants.map((v, i) => variantBlock(v, card, now, i === 0)) : html`<p class="muted">No variants.</p>`}`,
+<p class="muted">Each variant shows the lines it adds (+) to the first report's description, and lacks (−) from it.</p>
+${variants.length ? variants.map((v, i) => variantBlock(v, card, now, i === 0)) : html`<p class="muted">No variants.</p>`}
+<h2>History</h2>
+${historyList(history, now)}`,
   });
+}
+
+/** ` (last 2026-11-22 10:00:00 UTC, 3 h ago, release 2.4.2)` from the latest regression. */
+function regressedWhen(card: BoardCard, history: CardEvent[], now: number) {
+  if (card.lastRegressedAt === null) return '';
+  const release = history.find((e) => e.kind === 'regression')?.release;
+  return html` <span class="muted">(last ${utc(card.lastRegressedAt)}, ${time(card.lastRegressedAt, now)}${release ? html`, release <code>${release}</code>` : ''})</span>`;
 }
 
 /** One variant with its whole body. */

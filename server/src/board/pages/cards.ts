@@ -1,15 +1,17 @@
 import { LIMITS } from '../../generated/limits.gen.ts';
-import type { BoardProject, CardPage, CardSort } from '../../store/board-types.ts';
-import type { Plan } from '../../store/types.ts';
+import type { BoardProjectPage, CardPage, CardSort } from '../../store/board-types.ts';
 import { count, counted, time } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import { page } from '../layout.ts';
 import { type CardsView, cardsHref, encodeKey, PRIORITIES, SEVERITIES } from '../query.ts';
 import { planName } from './overview.ts';
+import { bulkBar, regressedBadge, statusBadge, statusTabs } from './status.ts';
 
-type Project = BoardProject & { accountName: string; plan: Plan };
+type Project = BoardProjectPage;
 
 const COLUMNS: [CardSort | undefined, string, string?][] = [
+  [undefined, '', 'pick'],
+  [undefined, 'Status'],
   ['severity', 'Severity'],
   ['priority', 'Priority'],
   ['title', 'Title'],
@@ -38,7 +40,7 @@ const options = (values: readonly string[], selected: string | undefined) =>
 
 function filters(project: number, view: CardsView): Html {
   return html`<form class="filters" method="get" action="/board/projects/${project}">
-<input type="hidden" name="sort" value="${view.sort}"><input type="hidden" name="dir" value="${view.dir}">
+<input type="hidden" name="sort" value="${view.sort}"><input type="hidden" name="dir" value="${view.dir}"><input type="hidden" name="status" value="${view.status}">
 <label>Severity<select name="severity"><option value="">any</option>${options(SEVERITIES, view.severity)}</select></label>
 <label>Priority<select name="priority"><option value="">any</option>${options(PRIORITIES, view.priority)}</select></label>
 <label>Tag<input name="tag" value="${view.tag ?? ''}" maxlength="200"></label>
@@ -47,19 +49,22 @@ function filters(project: number, view: CardsView): Html {
 </form>`;
 }
 
-/** One page of a project's cards: sortable columns, GET filters, keyset Previous / Next. */
+/**
+ * One page of a project's cards: status tabs with counts, sortable columns, GET filters, keyset
+ * Previous / Next, and a checkbox per row for the bulk status form around the table.
+ */
 export function cardsPage(
   project: Project,
   view: CardsView,
   result: CardPage,
-  paging: { after: boolean; before: boolean },
+  paging: { after: boolean; before: boolean; here: string },
   now: number,
   csrf?: string,
 ): string {
   const rows = result.cards.map(
     (
       c,
-    ) => html`<tr><td><span class="badge sev-${c.severity}">${c.severity}</span></td><td class="pri-${c.priority}">${c.priority}</td><td class="title"><a href="/board/projects/${project.id}/cards/${c.id}">${c.title}</a></td><td>${c.tags.map((t) => html`<a class="tag" href="${cardsHref(project.id, view, { tag: t })}">${t}</a>`)}</td><td class="num">${count(c.occurrenceCount)}</td><td>${time(c.firstSeenAt, now)}</td><td>${time(c.lastSeenAt, now)}</td><td class="muted">${c.descriptionType}</td></tr>
+    ) => html`<tr><td class="pick"><input type="checkbox" name="card" value="${c.id}" aria-label="Select card #${c.id}"></td><td>${statusBadge(c.status)}${regressedBadge(c, c.lastRegressedAt)}</td><td><span class="badge sev-${c.severity}">${c.severity}</span></td><td class="pri-${c.priority}">${c.priority}</td><td class="title"><a href="/board/projects/${project.id}/cards/${c.id}">${c.title}</a></td><td>${c.tags.map((t) => html`<a class="tag" href="${cardsHref(project.id, view, { tag: t })}">${t}</a>`)}</td><td class="num">${count(c.occurrenceCount)}</td><td>${time(c.firstSeenAt, now)}</td><td>${time(c.lastSeenAt, now)}</td><td class="muted">${c.descriptionType}</td></tr>
 `,
   );
   const first = result.cards[0];
@@ -80,15 +85,17 @@ export function cardsPage(
       : '';
   const filtered = view.severity || view.priority || view.tag || view.q;
   const table = rows.length
-    ? html`<table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
-${rows}</tbody></table>`
-    : html`<p class="muted">${filtered ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
+    ? html`<form class="bulk" method="post" action="/board/projects/${project.id}/cards/status">${bulkBar(paging.here, csrf)}
+<table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
+${rows}</tbody></table></form>`
+    : html`<p class="muted">${filtered || project.cards > 0 ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
   return page({
     title: project.name,
     csrf,
     body: html`<p class="crumbs"><a href="/board">Accounts</a> / ${project.accountName}</p>
 <h1>${project.name}</h1>
 <p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} · ${counted(project.eventsToday, 'event')} today</p>
+${statusTabs(project.id, view, project.statusCounts)}
 ${filters(project.id, view)}
 ${table}
 <nav class="pages">${prev}${next}${restart}</nav>`,

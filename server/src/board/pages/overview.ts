@@ -1,4 +1,3 @@
-import { CARD_COUNT_CAP } from '../../store/board-rows.ts';
 import type { BoardAccount, BoardProject } from '../../store/board-types.ts';
 import type { Plan, PlanLimits } from '../../store/types.ts';
 import { count, percent } from '../format.ts';
@@ -20,7 +19,6 @@ type Paging = { after: boolean; before: boolean; more: boolean };
 
 const clip = (name: string) =>
   name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name;
-const cards = (n: number) => (n > CARD_COUNT_CAP ? `${count(CARD_COUNT_CAP)}+` : count(n));
 
 /** Previous / Next links of a keyset page by id; `href` builds a link from its query. */
 function nav(ids: number[], paging: Paging, href: (query: string) => string): Html {
@@ -45,7 +43,7 @@ function accountTable(a: BoardAccount, limits: Limits, linkRest: boolean): Html 
   const rows = a.projects.map(
     (
       p: BoardProject,
-    ) => html`<tr><td><a href="/board/projects/${p.id}">${clip(p.name)}</a></td><td class="state-${p.state}">${p.state}</td><td class="num">${cards(p.cards)}</td><td class="num">${count(p.eventsToday)} <span class="muted">(${percent(p.eventsToday, pool)})</span></td><td>${quotaBar(p.eventsToday, pool, `${clip(p.name)} today`, share)}</td></tr>
+    ) => html`<tr><td><a href="/board/projects/${p.id}">${clip(p.name)}</a></td><td class="state-${p.state}">${p.state}</td><td class="num">${count(p.cards)}</td><td class="num">${count(p.eventsToday)} <span class="muted">(${percent(p.eventsToday, pool)})</span></td><td>${quotaBar(p.eventsToday, pool, `${clip(p.name)} today`, share)}</td></tr>
 `,
   );
   const rest = a.projectCount - a.projects.length;

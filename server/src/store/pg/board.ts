@@ -2,18 +2,22 @@ import type pg from 'pg';
 import {
   type AccountTotals,
   type BoardVariantRow,
-  CARD_COUNT_CAP,
+  CARD_COUNT,
   idKeyset,
   likeText,
   pageOf,
   PRIORITY_RANK,
   SEVERITY_RANK,
+  SUMMARY_COLUMNS,
   type SummaryRow,
+  toBoardCard,
   toBoardVariant,
+  toSummary,
 } from '../board-rows.ts';
 import type {
   BoardAccount,
   BoardProject,
+  BoardProjectPage,
   BoardStore,
   CardQuery,
   CardSort,
@@ -23,6 +27,7 @@ import type { CardRow } from '../rows.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
+import { createPgTriage } from './triage.ts';
 import { withoutNul } from './text.ts';
 
 /** Columns of each sort's keyset, each served by an index of PostgreSQL migration 2. */
@@ -51,17 +56,16 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
   const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
     (await pool.query<T>(sql, values)).rows;
   const projectSql = `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
-      (SELECT COUNT(*)::integer FROM cards c WHERE c.project_id = p.id) AS cards,
+      ${CARD_COUNT}::integer AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
         AND u.project_id = p.id), 0) AS "eventsToday"
     FROM projects p`;
-  // The accounts pages: card counts stop at CARD_COUNT_CAP + 1, so their work is bounded.
+  // The accounts pages: a page of an account's projects by id.
   const projectsOf = async (accountId: number, day: number, page: IdPage) => {
     const { op, order, from } = idKeyset(page);
     const rows = await all<BoardProject>(
       `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
-         (SELECT COUNT(*)::integer FROM (SELECT 1 FROM cards c WHERE c.project_id = p.id
-           LIMIT ${CARD_COUNT_CAP + 1}) x) AS cards,
+         ${CARD_COUNT}::integer AS cards,
          COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
            AND u.project_id = p.id), 0) AS "eventsToday"
        FROM projects p WHERE p.account_id = $2 AND p.id ${op} $3 ORDER BY p.id ${order} LIMIT $4`,
@@ -81,6 +85,7 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
       )
     )[0]!;
   type AccountRow = Pick<BoardAccount, 'id' | 'name' | 'plan'>;
+  const triage = createPgTriage(pool);
   const variantSql = `SELECT id, title, substr(description, 1, $1) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
       last_seen_at, aggregate FROM variants WHERE card_id = $2`;
@@ -120,14 +125,14 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
         more: projects.more,
       };
     },
-    getProject: async (id, day) =>
-      (
-        await all(
-          `SELECT x.*, a.name AS "accountName", a.plan FROM (${projectSql} WHERE p.id = $2) x
-           JOIN accounts a ON a.id = x."accountId"`,
-          [day, id],
-        )
-      )[0] as never,
+    async getProject(id, day) {
+      const [project] = await all<Omit<BoardProjectPage, 'statusCounts'>>(
+        `SELECT x.*, a.name AS "accountName", a.plan FROM (${projectSql} WHERE p.id = $2) x
+         JOIN accounts a ON a.id = x."accountId"`,
+        [day, id],
+      );
+      return project && { ...project, statusCounts: await triage.statusCounts(id) };
+    },
     async listCards(projectId, query) {
       const { sql, params } = pgCardsSql(projectId, query);
       const rows = await all<SummaryRow>(sql, params);
@@ -136,18 +141,14 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
       if (query.before) page.reverse();
       return {
         more,
-        cards: page.map((r) => ({
-          id: r.id,
-          title: r.title,
-          severity: r.severity,
-          priority: r.priority,
-          tags: JSON.parse(r.tags) as string[],
-          occurrenceCount: r.occurrence_count,
-          descriptionType: r.description_type,
-          firstSeenAt: r.created_at,
-          lastSeenAt: r.last_seen_at,
-          key: KEY_COLUMNS[query.sort].map((c) => r[(FIELD[c] ?? c) as keyof SummaryRow]),
-        })),
+        cards: page.map((r) =>
+          toSummary(
+            r,
+            KEY_COLUMNS[query.sort].map(
+              (c) => r[(FIELD[c] ?? c) as keyof SummaryRow] as string | number,
+            ),
+          ),
+        ),
       };
     },
     async getCard(projectId, cardId, day) {
@@ -155,24 +156,7 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
         cardId,
         projectId,
       ]);
-      return (
-        r && {
-          id: r.id,
-          projectId: r.project_id,
-          title: r.title,
-          description: r.description,
-          descriptionType: r.description_type,
-          severity: r.severity,
-          priority: r.priority,
-          tags: JSON.parse(r.tags) as string[],
-          occurrenceCount: r.occurrence_count,
-          fileName: r.file_name,
-          lineNumber: r.line_number,
-          firstSeenAt: r.created_at,
-          lastSeenAt: r.last_seen_at,
-          eventsToday: r.usage_day === day ? r.usage_count : 0,
-        }
-      );
+      return r && toBoardCard(r, day);
     },
     listVariants: async (cardId, bodyChars) =>
       (
@@ -198,6 +182,8 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
       for (const r of rows) counts[r.hour - fromHour] = r.count;
       return counts;
     },
+    setCardStatus: triage.setCardStatus,
+    cardHistory: triage.cardHistory,
     close: () => pool.end(),
   };
 }
@@ -205,13 +191,17 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
 /** One keyset page, as `cardsSql` of the SQLite board store, with PostgreSQL placeholders. */
 export function pgCardsSql(projectId: number, q: CardQuery) {
   const columns = KEY_COLUMNS[q.sort];
-  const params: (string | number)[] = [projectId];
+  const params: (string | number | readonly string[])[] = [projectId];
   const next = (value: string | number) => {
     // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
     params.push(typeof value === 'string' ? withoutNul(value) : value);
     return `$${params.length}`;
   };
   const where = ['project_id = $1'];
+  if (q.statuses !== undefined) {
+    params.push(q.statuses);
+    where.push(`status = ANY($${params.length}::text[])`);
+  }
   if (q.severity !== undefined)
     where.push(`severity_rank = ${next(SEVERITY_RANK[q.severity] ?? -1)}`);
   if (q.priority !== undefined)
@@ -234,8 +224,7 @@ export function pgCardsSql(projectId: number, q: CardQuery) {
   const order = columns.map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
   const limit = next(q.limit + 1);
   return {
-    sql: `SELECT id, title, severity, priority, tags, occurrence_count, description_type,
-      created_at, last_seen_at, severity_rank, priority_rank FROM cards
+    sql: `SELECT ${SUMMARY_COLUMNS} FROM cards
       WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`,
     params,
   };

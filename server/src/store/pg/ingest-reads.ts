@@ -4,6 +4,8 @@ import type { CardRow } from '../rows.ts';
 
 export const cardStateOf = (row: CardRow): CardState => ({
   id: row.id,
+  status: row.status,
+  regressions: row.regressions,
   tags: JSON.parse(row.tags) as string[],
   occurrenceCount: row.occurrence_count,
   lastSeenAt: row.last_seen_at,

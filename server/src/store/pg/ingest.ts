@@ -8,13 +8,14 @@ import {
   utcDay,
 } from '../../accept/index.ts';
 import type { IngestConfig } from '../ingest.ts';
-import { CARD_STATUS, iso, toCard, type CardRow } from '../rows.ts';
+import { iso, toCard, type CardRow } from '../rows.ts';
 import type { AuthKey, IngestOutcome, Plan, RateState, TaskReport } from '../types.ts';
 import { groupCommitPg } from './batch.ts';
 import { queryWithin } from './pool.ts';
 import { cardStateOf, createBatchReads } from './ingest-reads.ts';
 import { writeBatch } from './ingest-writes.ts';
 import { reportWithoutNul } from './text.ts';
+import { queueNotice, writeRegression } from './triage-writes.ts';
 import { createPgVariantBatch } from './variants.ts';
 import { queueQuotaWarnings } from './warnings.ts';
 
@@ -84,6 +85,13 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
         if (c.tags) row.tags = JSON.stringify(c.tags);
         row.usage_day = c.usageDay;
         row.usage_count = c.usageCount;
+        if (c.regression) {
+          // Written at once (rare): the batch-end write of counters never touches the status.
+          row.status = c.regression.to;
+          row.regressions = c.regression.regressions;
+          row.last_regressed_at = c.regression.at;
+          await writeRegression(client, row.id, c.regression);
+        }
         dirtyCards.add(row);
         return row;
       }
@@ -110,7 +118,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
           c.lastSeenAt,
           c.usageDay,
           c.usageCount,
-          CARD_STATUS,
+          c.status,
         ],
       );
       const row = rows[0]!;
@@ -148,6 +156,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
       const row = await applyCard(key.projectId, folded.writes.card);
       cards.set(row.id, row);
       await variants.record(row.id, folded.writes.variant, folded.kind === 'created');
+      if (folded.notice) await queueNotice(client, key.projectId, row.id, folded.notice, now);
 
       let mailQueued = false;
       if (writes.warnings.length > 0) {

@@ -53,8 +53,8 @@ export function createPgSessions(pool: pg.Pool): Sessions {
       }),
     findAdminToken: async (lookup) =>
       (
-        await pool.query<{ id: number }>(
-          'SELECT id FROM admin_tokens WHERE lookup = $1 AND revoked_at IS NULL',
+        await pool.query<{ id: number; name: string }>(
+          'SELECT id, name FROM admin_tokens WHERE lookup = $1 AND revoked_at IS NULL',
           [lookup],
         )
       ).rows[0],
@@ -69,8 +69,8 @@ export function createPgSessions(pool: pg.Pool): Sessions {
       }),
     findSession: async (lookup, now) =>
       (
-        await pool.query<{ tokenId: number }>(
-          `SELECT s.token_id AS "tokenId" FROM board_sessions s
+        await pool.query<{ tokenId: number; tokenName: string }>(
+          `SELECT s.token_id AS "tokenId", t.name AS "tokenName" FROM board_sessions s
            JOIN admin_tokens t ON t.id = s.token_id
            WHERE s.lookup = $1 AND s.expires_at > $2 AND t.revoked_at IS NULL`,
           [lookup, now],

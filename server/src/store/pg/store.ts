@@ -4,16 +4,16 @@ import {
   type CardRow,
   type EncryptionKeyRow,
   type KeyRow,
-  toCard,
   toKeyPair,
   toKeySummary,
-  toVariant,
+  toListedCard,
   type VariantRow,
 } from '../rows.ts';
 import type { Account, Member, Plan, Project, Store } from '../types.ts';
 import { createAuthLookup } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
+import { createPgNotify } from './notify.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool, inTransaction, queryWithin } from './pool.ts';
 
@@ -160,15 +160,13 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
         list.push(v);
         byCard.set(v.card_id, list);
       }
-      return cards.map((row) => ({
-        ...toCard(row),
-        variants: (byCard.get(row.id) ?? []).map(toVariant),
-      }));
+      return cards.map((row) => toListedCard(row, byCard.get(row.id) ?? []));
     },
     ...createPgMail(pool),
     ping: async () => {
       await queryWithin(pool, 2000, 'SELECT 1');
     },
+    ...createPgNotify(pool, now),
     close: async () => {
       await ingest.drain();
       await pool.end();

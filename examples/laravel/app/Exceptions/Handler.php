@@ -1,0 +1,13 @@
+<?php
+
+namespace App\Exceptions;
+
+use Illuminate\Foundation\Exceptions\Handler as ExceptionHandler;
+
+class Handler extends ExceptionHandler
+{
+    /** @var array<int, class-string<\Throwable>> */
+    protected $dontReport = [
+        //
+    ];
+}

@@ -1,0 +1,6 @@
+<?php
+
+return [
+    Symfony\Bundle\FrameworkBundle\FrameworkBundle::class => ['all' => true],
+    Svc\Symfony\SvcBundle::class => ['all' => true],
+];

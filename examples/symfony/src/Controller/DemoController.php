@@ -1,0 +1,36 @@
+<?php
+
+namespace App\Controller;
+
+use App\Message\ChargeCard;
+use Psr\Log\LoggerInterface;
+use Symfony\Component\HttpFoundation\Response;
+use Symfony\Component\Messenger\MessageBusInterface;
+
+class DemoController
+{
+    public function index(): Response
+    {
+        return new Response('Svc + Symfony example: try /boom, /log and /orders/42/charge');
+    }
+
+    /** An uncaught exception: Symfony answers its usual 500 page, the bundle reports it. */
+    public function boom(): Response
+    {
+        throw new \RuntimeException('boom: the checkout service is down');
+    }
+
+    /** A log record at error level through a Monolog logger with the Svc handler. */
+    public function log(LoggerInterface $appLogger): Response
+    {
+        $appLogger->error('Payment provider timed out for order {order}', ['order' => 42]);
+        return new Response('logged');
+    }
+
+    /** Queues a message whose handler fails in the worker (`bin/console messenger:consume async`). */
+    public function charge(int $id, MessageBusInterface $bus): Response
+    {
+        $bus->dispatch(new ChargeCard($id));
+        return new Response('queued');
+    }
+}

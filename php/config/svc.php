@@ -1,0 +1,35 @@
+<?php
+
+// Svc (svc/svc-php) for Laravel. Publish it with `php artisan vendor:publish --tag=svc-config`.
+// Nothing here is required: with the SERVICE_* variables in .env, the defaults report every
+// exception the framework reports, after the response is sent and after each queued job.
+
+declare(strict_types=1);
+
+use Svc\Enum\Priority;
+use Svc\Enum\Severity;
+use Svc\Generated\Options;
+use Svc\Generated\Service;
+
+return [
+    // The service address; unset: the SDK's built-in address. Read from SERVICE_URL.
+    'url' => env(Service::URL_ENV),
+
+    // The credentials and encryption key, read with env() so `php artisan config:cache` keeps them:
+    // SERVICE_API_KEY, or SERVICE_KEY_ID + SERVICE_SIGNING_SECRET (servers: signed requests), and
+    // SERVICE_ENCRYPTION_PUBLIC_KEY + SERVICE_ENCRYPTION_KEY_ID (every report sealed).
+    'credentials' => array_map(static fn (string $variable) => env($variable), Options::ENV),
+
+    // Any option of the SDK (camelCase or snake_case): enabled, environment, release, defaultTags,
+    // sampleRate, hideApiResponse, captureLocation, projectRoot (default: base_path()),
+    // maxQueueSize, timeoutMs, maxRetries, beforeSend, debug, logLocally.
+    'options' => [
+        'environment' => env('APP_ENV'),
+    ],
+
+    // Report what the exception handler reports (its dontReport list applies), with this severity
+    // and priority (an enum case or its string).
+    'report_exceptions' => true,
+    'severity' => Severity::Major,
+    'priority' => Priority::Medium,
+];

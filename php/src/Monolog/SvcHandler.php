@@ -1,0 +1,86 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Svc\Monolog;
+
+use Monolog\Handler\AbstractHandler;
+use Monolog\LogRecord;
+use Svc\Client;
+use Svc\Enum\Priority;
+use Svc\Enum\Severity;
+use Svc\Integration\Levels;
+use Svc\Integration\Reported;
+use Svc\Integration\Title;
+use Svc\Internal\Location;
+
+/**
+ * A Monolog handler that turns log records into cards: the PSR-3 level gives the severity and
+ * priority (`Levels::PSR3`: error -> major, warning -> moderate, critical and above -> critical,
+ * notice and below -> minor), a record with an `exception` in its context is reported with that
+ * Throwable (its class and masked message as the title, its trace as the description), any other
+ * record with its masked first line as the title and the message and context as the description.
+ * Tag `channel:<name>`. A Throwable the framework integration already reported (the exception
+ * handler reports, then logs) is skipped, so one error makes one card.
+ *
+ * Works with Monolog 2 (records are arrays) and Monolog 3 (records are `LogRecord` objects): the
+ * record is read through array access, which both provide. Reporting never throws into the logger.
+ */
+class SvcHandler extends AbstractHandler
+{
+    private readonly ?string $severity;
+
+    private readonly ?string $priority;
+
+    /**
+     * @param int|string|\Monolog\Level $level the lowest level handled (default `error`)
+     * @param Severity|string|null $severity every card this severity instead of the level's
+     * @param Priority|string|null $priority every card this priority instead of the level's
+     */
+    public function __construct(
+        private readonly Client $client,
+        mixed $level = 'error',
+        bool $bubble = true,
+        Severity|string|null $severity = null,
+        Priority|string|null $priority = null,
+    ) {
+        parent::__construct($level, $bubble);
+        $this->severity = Levels::severity($severity);
+        $this->priority = Levels::priority($priority);
+    }
+
+    /** @param array<string, mixed>|LogRecord $record */
+    public function handle(array|LogRecord $record): bool
+    {
+        if (!$this->isHandling($record)) {
+            return false;
+        }
+        try {
+            $this->report($record);
+        } catch (\Throwable) {
+            // A handler must never break the app's logging.
+        }
+        return $this->bubble === false;
+    }
+
+    /** @param array<string, mixed>|LogRecord $record */
+    private function report(array|LogRecord $record): void
+    {
+        $context = \is_array($record['context'] ?? null) ? $record['context'] : [];
+        $exception = $context['exception'] ?? null;
+        if ($exception instanceof \Throwable && !Reported::mark($exception)) {
+            return;
+        }
+        [$severity, $priority] = Levels::ofPsr3((string) ($record['level_name'] ?? 'error'));
+        $method = Levels::method($this->severity ?? $severity, $this->priority ?? $priority);
+        $message = (string) ($record['message'] ?? '');
+        $tags = ['channel:' . (string) ($record['channel'] ?? 'app')];
+        if ($exception instanceof \Throwable) {
+            $this->client->{$method}(Title::of($exception), $exception, $tags);
+            return;
+        }
+        unset($context['exception']);
+        $description = $context === [] ? $message : $message . "\n\ncontext: " . json_encode($context, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR);
+        Location::skippingDependencies(fn () => $this->client->{$method}(Title::ofMessage($message), $description, $tags));
+    }
+}

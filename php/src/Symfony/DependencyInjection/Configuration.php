@@ -1,0 +1,51 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Svc\Symfony\DependencyInjection;
+
+use Svc\Enum\Priority;
+use Svc\Enum\Severity;
+use Svc\Generated\Options;
+use Symfony\Component\Config\Definition\Builder\TreeBuilder;
+use Symfony\Component\Config\Definition\ConfigurationInterface;
+
+/**
+ * The `svc:` tree: every option of the SDK in snake_case (from the generated option table; any
+ * value may be an `%env(...)%` placeholder, checked by the client at run time), `url`, and how
+ * the bundle reports: `report_exceptions`, `severity`, `priority`. `before_send` names an
+ * invokable service. Unset credentials come from the SERVICE_* variables.
+ */
+final class Configuration implements ConfigurationInterface
+{
+    public function getConfigTreeBuilder(): TreeBuilder
+    {
+        $tree = new TreeBuilder('svc');
+        $children = $tree->getRootNode()->children();
+        $children->scalarNode('url')->defaultNull()->info('The service address (default: SERVICE_URL, else the built-in address).')->end();
+        foreach (self::optionNames() as $snake => $option) {
+            $node = match (Options::TYPES[$option]) {
+                'string[]' => $children->arrayNode($snake)->scalarPrototype()->end(),
+                'function' => $children->scalarNode($snake)->defaultNull()->info('The id of an invokable service.'),
+                default => $children->scalarNode($snake)->defaultNull(),
+            };
+            $node->end();
+        }
+        $children
+            ->booleanNode('report_exceptions')->defaultTrue()->info('Report kernel, console and Messenger exceptions.')->end()
+            ->scalarNode('severity')->defaultValue(Severity::Major->value)->info('Severity of reported exceptions.')->end()
+            ->scalarNode('priority')->defaultValue(Priority::DEFAULT->value)->info('Priority of reported exceptions.')->end();
+        return $tree;
+    }
+
+    /** @return array<string, string> every option of the SDK: snake_case name => option name */
+    public static function optionNames(): array
+    {
+        $camel = array_flip(Options::SNAKE_CASE);
+        $names = [];
+        foreach (array_keys(Options::DEFAULTS) as $option) {
+            $names[$camel[$option] ?? $option] = $option;
+        }
+        return $names;
+    }
+}

@@ -1,0 +1,100 @@
+// What the example tests share: which Debian packages are missing (one printed line, then skip),
+// `php -S` serving an example's public/ folder, and waiting for a card on the reference service.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { spawnProcess, type Spawned, type TestService } from '@svc/testkit';
+import {
+  APT_INSTALL,
+  type FrameworkPackage,
+  missingCore,
+  missingFrameworks,
+} from '../harness/debian.ts';
+
+export const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+
+/** The line to print, or undefined when php and these packages are installed. */
+export function missingFor(example: string, packages: FrameworkPackage[]): string | undefined {
+  const absent = [
+    ...missingCore().filter((p) => p !== 'phpunit'),
+    ...missingFrameworks().filter((p) => packages.includes(p)),
+  ];
+  return absent.length
+    ? `examples/${example} skipped: install the Debian packages ${absent.join(', ')} (${APT_INSTALL})`
+    : undefined;
+}
+
+/** The environment of a user's shell: PATH and what the test sets, nothing else. */
+export function userEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, ...vars };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `php -S 127.0.0.1:<port> -t examples/<name>/public`, ready when it answers. */
+export async function phpServe(
+  name: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; server: Spawned }> {
+  const port = await freePort();
+  const server = spawnProcess(
+    'php',
+    ['-S', `127.0.0.1:${port}`, '-t', `${EXAMPLES}${name}/public`],
+    {
+      env,
+      cwd: `${EXAMPLES}${name}`,
+    },
+  );
+  await server.waitFor(/Development Server .* started/, 20_000);
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/** Runs `php <args>` in the example's folder; resolves with the exit code and output. */
+export async function php(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | string; output: string }> {
+  const run = spawnProcess('php', args, { env, cwd: `${EXAMPLES}${name}` });
+  const code = await run.exited;
+  return { code, output: run.output() };
+}
+
+type Card = Awaited<ReturnType<TestService['cards']>>[number];
+
+/** The card with this title once the service has it (polling; reports go out after the response). */
+export async function waitForCard(
+  svc: TestService,
+  title: string,
+  until: (card: Card) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<Card> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const card = (await svc.cards()).find((c) => c.title === title);
+    if (card && until(card)) return card;
+    if (Date.now() > deadline) {
+      const titles = (await svc.cards()).map((c) => c.title);
+      throw new Error(`no card "${title}" on the service; cards: ${JSON.stringify(titles)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 1-based line of the first line of examples/<file> matching `pattern`. */
+export function lineOf(file: string, pattern: RegExp): number {
+  const lines = readFileSync(`${EXAMPLES}${file}`, 'utf8').split('\n');
+  const index = lines.findIndex((line) => pattern.test(line));
+  if (index < 0) throw new Error(`${pattern} is not in examples/${file}`);
+  return index + 1;
+}

@@ -1,0 +1,58 @@
+import type Database from 'better-sqlite3';
+import { type CardEventRow, statusCounts, toCardEvent } from './board-rows.ts';
+import type { BoardStore, StatusChanged } from './board-types.ts';
+
+type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
+  statusCounts(projectId: number): ReturnType<typeof statusCounts>;
+};
+
+/**
+ * The board's triage writes and reads on SQLite (its own connection). A status change is one
+ * IMMEDIATE transaction: it waits for an ingest batch to commit, and commits before the next one
+ * reads (the ingest notices the other connection's commit through `PRAGMA data_version` and
+ * re-reads the cards it had cached), so a report and a status change never overwrite each other.
+ */
+export function createSqliteTriage(db: Database.Database): Triage {
+  const q = {
+    cards: db.prepare(
+      `SELECT id, title, status FROM cards WHERE id IN (SELECT value FROM json_each(?))
+       AND (? IS NULL OR project_id = ?) ORDER BY id`,
+    ),
+    set: db.prepare('UPDATE cards SET status = ? WHERE id = ?'),
+    event: db.prepare(
+      `INSERT INTO card_events (card_id, at, kind, from_status, to_status, actor, release)
+       VALUES (?, ?, 'status', ?, ?, ?, NULL)`,
+    ),
+    history: db.prepare(
+      `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
+       WHERE card_id = ? ORDER BY id DESC LIMIT ?`,
+    ),
+    counts: db.prepare('SELECT status, count FROM card_status_counts WHERE project_id = ?'),
+  };
+  const change = db.transaction((c: Parameters<Triage['setCardStatus']>[0]): StatusChanged[] => {
+    const project = c.projectId ?? null;
+    const found = q.cards.all(JSON.stringify(c.cardIds), project, project) as {
+      id: number;
+      title: string;
+      status: StatusChanged['from'];
+    }[];
+    for (const card of found) {
+      if (card.status === c.status) continue;
+      q.set.run(c.status, card.id);
+      q.event.run(card.id, c.at, card.status, c.status, c.actor);
+    }
+    return found.map((card) => ({
+      id: card.id,
+      title: card.title,
+      from: card.status,
+      to: c.status,
+    }));
+  });
+  return {
+    setCardStatus: (c) => change.immediate(c),
+    cardHistory: (cardId, limit) =>
+      (q.history.all(cardId, limit) as CardEventRow[]).map(toCardEvent),
+    statusCounts: (projectId) =>
+      statusCounts(q.counts.all(projectId) as { status: string; count: number }[]),
+  };
+}
