@@ -3,13 +3,14 @@
 /** The first `max` code points of `s` (a lone surrogate counts as one). */
 export function clamp(s: string, max: number): string {
   if (s.length <= max) return s;
-  let i = 0;
-  for (let n = 0; n < max && i < s.length; n++) {
-    const c = s.charCodeAt(i);
-    const d = s.charCodeAt(i + 1);
-    i += c >= 0xd800 && c < 0xdc00 && d >= 0xdc00 && d < 0xe000 ? 2 : 1;
+  let end = 0;
+  let count = 0;
+  // A string iterates by code point: a pair is one step of length 2, a lone surrogate one of 1.
+  for (const point of s) {
+    if (count++ === max) break;
+    end += point.length;
   }
-  return s.slice(0, i);
+  return s.slice(0, end);
 }
 
 /**

@@ -21,12 +21,12 @@ import {
   REPORT_FAILED,
 } from './messages.ts';
 import { read, resolveOptions, type SvcOptions } from './options.ts';
-import { buildPayload, type Render } from './payload.ts';
+import { buildPayload } from './payload.ts';
 import { createPipeline } from './pipeline.ts';
 import { createQueue } from './queue.ts';
 import { resolveServiceUrl } from './service-url.ts';
 import { addTags } from './tags.ts';
-import type { ClientDeps, FlushResult, Platform, WirePayload } from './types.ts';
+import type { ClientDeps, FlushResult, Platform, Render, WirePayload } from './types.ts';
 
 /** The 16 reporting methods plus `flush()`. */
 export interface SvcClient extends ReportingMethods {
@@ -40,11 +40,11 @@ export interface SvcClient extends ReportingMethods {
 /** Whether a title or description renders without `describe` (strings, null, undefined). */
 const plain = (value: unknown) => value == null || typeof value === 'string';
 /** Used only if the describe chunk fails to load, or the page unloads before it has loaded. */
-const fallback: Render = (value) => {
+const fallback = (value: unknown) => {
   try {
-    return value == null ? undefined : String(value);
+    return String(value ?? '') || undefined;
   } catch {
-    return undefined;
+    // a value whose toString throws: no text
   }
 };
 
@@ -99,18 +99,19 @@ export function createCoreClient(
     queue.unload();
   };
   const setBusy =
-    platform.attach?.({ busy: queue.busy, drain: () => queue.flush(), unload }) ?? (() => {});
+    platform.attach?.({ busy: queue.busy, drain: () => client.flush(), unload, pipeline }) ??
+    (() => {});
 
   // An unset environment or release gives `undefined`, which addTags skips.
   const baseTags = addTags(addTags([], config.defaultTags), [
     config.environment && `env:${config.environment}`,
     config.release && `release:${config.release}`,
   ]);
-  /** Renders non-string values: the platform's, else a lazy chunk loaded on first need. */
+  /** Renders non-string values: the platform's, else its lazy chunk loaded on first need. */
   let render = platform.describe;
   let rendering: Promise<Render> | undefined;
   const loadRender = () =>
-    (rendering ??= import('./describe.ts').then(
+    (rendering ??= (platform.loadDescribe as () => Promise<{ describe: Render }>)().then(
       (chunk) => (render = chunk.describe),
       (error) => {
         rendering = undefined;
@@ -157,36 +158,35 @@ export function createCoreClient(
     );
   }
 
-  /** Payload built: the location now, or once it resolves (the report holds its slot meanwhile). */
-  function locate(payload: WirePayload, location: unknown, held: boolean) {
-    if (!isThenable(location)) return located(payload, location as Location | undefined, held);
-    if (!held) queue.hold();
-    // Settles once: with the location, or without it when the page unloads first.
-    const settle = (found?: unknown) => {
-      if (waiting.delete(settle)) located(payload, found as Location | undefined, true);
-    };
-    waiting.add(settle);
-    location.then(settle, () => settle());
-  }
-
   /**
-   * The first non-string value of a browser page waits for the describe chunk (held, so it
-   * counts against maxQueueSize); an unload first sends it with String(value) and no location.
+   * A report whose location or description is not known yet (the location's source map being
+   * read, the browser's describe chunk loading, the maps of its stack frames being read) holds its
+   * slot, so it counts against maxQueueSize. An unload first sends it at once, with String(value)
+   * for a description still rendering and without a location still pending.
    */
-  function awaitRender(payloadWith: (renderer: Render) => WirePayload, location: unknown) {
+  function await_(
+    text: unknown,
+    location: unknown,
+    payloadWith: (text: unknown) => WirePayload,
+    description: unknown,
+    title: unknown,
+  ) {
     queue.hold();
-    const settle = (loaded?: unknown) => {
+    // Called with [text, location] once both are known, without arguments at unload.
+    const settle = (ready?: unknown) => {
       if (!waiting.delete(settle)) return;
       try {
-        const payload = payloadWith((loaded as Render | undefined) ?? fallback);
-        locate(payload, loaded || !isThenable(location) ? location : undefined, true);
+        const [value, found] = (ready as unknown[]) ?? [fallback(description)];
+        located(payloadWith(value), found as Location | undefined, true);
       } catch (error) {
         queue.release();
         debug.log(REPORT_FAILED, error);
       }
     };
     waiting.add(settle);
-    loadRender().then(settle, () => settle(fallback));
+    Promise.all([text, location, render || plain(title) || loadRender()]).then(settle, () =>
+      settle(),
+    );
   }
 
   /** One reporting call: sampling, the queue bound, location capture, then the payload. */
@@ -210,11 +210,17 @@ export function createCoreClient(
       }
       // Reads captureLocation, lineNumbers and sourceMaps.
       const location = platform.captureLocation?.(description, config);
-      const payloadWith = (renderer: Render) =>
-        buildPayload(severity, priority, title, description, tags, baseTags, renderer);
-      if (render || (plain(title) && plain(description)))
-        locate(payloadWith(render ?? fallback), location, false);
-      else awaitRender(payloadWith, location);
+      const payloadWith = (text: unknown) =>
+        buildPayload(severity, priority, title, text as string, tags, baseTags, render ?? fallback);
+      // A string now; a promise while the describe chunk loads or stack frames' maps are read.
+      const text = plain(description)
+        ? description
+        : render
+          ? render(description, config)
+          : loadRender().then((loaded) => loaded(description, config));
+      if (isThenable(text) || isThenable(location) || !(render || plain(title)))
+        await_(text, location, payloadWith, description, title);
+      else located(payloadWith(text), location as Location | undefined, false);
     } catch (error) {
       debug.log(REPORT_FAILED, error);
     }

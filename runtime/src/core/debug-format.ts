@@ -11,6 +11,7 @@ import {
   BEFORE_SEND_THREW,
   CLIENT_CREATED,
   CREDENTIALS_REFUSED,
+  EXIT_GAVE_UP,
   FLUSH_RESULT,
   HOST_NOT_FOUND,
   KEY_PAIR_INCOMPLETE,
@@ -79,6 +80,8 @@ export const MESSAGES: Record<MessageName, string> = {
     'the service at %s refused the credentials (%s): check the key (apiKey, or keyId + signingSecret), that it is not revoked, and its allowed origins',
   [NO_SERVICE_THERE]:
     'cannot deliver to %s: it answered %s, so no Svc service is there. Check SERVICE_URL (or serviceUrl)',
+  [EXIT_GAVE_UP]:
+    '%d report(s) not delivered before exit: %s did not take them in time (%s). Is the service running there? Check SERVICE_URL (or serviceUrl)',
 };
 
 /** Logs one line (a leading message name as its text): lazy arguments (functions) are computed here, then every value is redacted. */

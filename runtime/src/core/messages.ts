@@ -37,5 +37,8 @@ export const CREDENTIALS_REFUSED = 15;
 /** Warning (delivery): no Svc service at the address (404, 405). */
 export const NO_SERVICE_THERE = 16;
 
+/** Warning (delivery): reports given up at process exit (the exit flush's deadline). */
+export const EXIT_GAVE_UP = 17;
+
 /** One of the names above. */
 export type MessageName = number;

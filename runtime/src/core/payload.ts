@@ -3,31 +3,32 @@ import { LIMITS, UNTITLED_TITLE } from '../generated/limits.gen.ts';
 import type { Priority, Severity } from '../generated/methods.gen.ts';
 import { clamp } from './clamp.ts';
 import { addTags } from './tags.ts';
-import type { WirePayload } from './types.ts';
+import type { Render, WirePayload } from './types.ts';
 
-/** Renders a non-string title or description (`./describe.ts`, or a fallback). */
-export type Render = (value: unknown) => string | undefined;
+/** The first non-empty line of a text. */
+const firstLine = (text: string | undefined) => text?.split('\n').find((line) => line.trim());
 
 /**
- * A title from any value; an empty title falls back like the service does: the first non-empty
- * description line, else the spec's `UNTITLED_TITLE`.
+ * A title from any value (the first line of its text: an Error's `Name: message`); an empty title
+ * falls back like the service does: the first non-empty description line, else the spec's
+ * `UNTITLED_TITLE`.
  */
 function titleOf(title: unknown, description: string | undefined, describe: Render): string {
-  const text = typeof title === 'string' ? title : title == null ? '' : (describe(title) ?? '');
-  const firstLine = description?.split('\n').find((line) => line.trim());
-  return clamp(text.trim() || firstLine?.trim() || UNTITLED_TITLE, LIMITS.titleMax);
+  // describe(null) and describe(undefined) are undefined
+  const text = typeof title === 'string' ? title : firstLine(describe(title) as string);
+  return clamp(text?.trim() || firstLine(description)?.trim() || UNTITLED_TITLE, LIMITS.titleMax);
 }
 
+/** The payload of one report; `text` is the rendered description, `describe` renders a title. */
 export function buildPayload(
   severity: Severity,
   priority: Priority,
   title: unknown,
-  description: unknown,
+  text: string | undefined,
   tags: unknown,
   baseTags: readonly string[],
   describe: Render,
 ): WirePayload {
-  const text = typeof description === 'string' ? description : describe(description);
   const payload: WirePayload = {
     severity,
     priority,

@@ -2,7 +2,6 @@
 // transport (or the `logLocally` dry run in its place). Signing and sealing code load lazily.
 import { TASKS_PATH } from '../generated/service.gen.ts';
 import type { Credentials } from './auth.ts';
-import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
 import { isPublicKey } from './key.ts';
 import {
@@ -12,6 +11,7 @@ import {
   TRANSPORT_LOAD_FAILED,
 } from './messages.ts';
 import type { Resolved } from './options.ts';
+import type { Bucket } from './counters.ts';
 import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
@@ -24,6 +24,10 @@ export interface Pipeline {
   prepare(payload: WirePayload): Prepared | Promise<Prepared>;
   /** Delivers (or, with `logLocally`, logs); `keepalive` for browser unload. Never rejects. */
   send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
+  /** What the transport is given (the Node exit flush sets its deadline on it). */
+  context: TransportContext;
+  /** The transport chunk, loaded once. */
+  load(): Promise<typeof import('./transport.ts')>;
 }
 
 export function createPipeline(
@@ -92,7 +96,7 @@ export function createPipeline(
       if (!config.logLocally) load();
       const body = config.logLocally ? '' : JSON.stringify(payload);
       if (secure) return secure.then((s) => s.prepare(body));
-      return { body, bytes: enc.encode(body), auth: bearer, at: 0 };
+      return { body, bytes: enc.encode(body), auth: bearer, at: now() };
     },
     async send(payload, prepared, keepalive) {
       if (!config.logLocally) {
@@ -103,5 +107,7 @@ export function createPipeline(
       debug.info(LOGGED_LOCALLY, payload);
       return 'sent';
     },
+    context: ctx,
+    load,
   };
 }

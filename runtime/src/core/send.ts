@@ -2,11 +2,15 @@
 // keepalive send at browser unload. The retrying transport (./transport.ts) is a lazy chunk.
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
+import type { Link } from './link.ts';
 import type { MessageName } from './messages.ts';
 import type { Resolved } from './options.ts';
 import type { ClientDeps } from './types.ts';
 
-/** A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms). */
+/**
+ * A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms since the
+ * epoch: when it was prepared, i.e. queued).
+ */
 export interface Prepared {
   body: string;
   bytes: Uint8Array;
@@ -30,6 +34,15 @@ export interface TransportContext {
   url: string;
   /** Delivery-failure warnings already shown by this client (one per kind). */
   warned?: Set<MessageName>;
+  /** Whether the service can be reached, shared by this client's deliveries (./link.ts). */
+  link?: Link;
+  /** Aborted at the exit deadline: every delivery gives up at once (`exitWithin`). */
+  stop?: AbortSignal;
+  /** Backoff waits in progress, woken at the exit deadline. */
+  sleeping?: Set<() => void>;
+  /** Reports given up at the exit deadline, and the last failure seen: the exit warning. */
+  gaveUp?: number;
+  lastFailure?: string;
   /** {@link post}, handed over so the transport chunk does not import this module. */
   post: typeof post;
 }

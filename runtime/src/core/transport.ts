@@ -4,8 +4,10 @@ import { errorMessageFor, errorNameFor } from '../generated/error-names.gen.ts';
 import { isRetryable, parseRetryAfter } from '../generated/retry.gen.ts';
 import type { components } from '../generated/wire.gen.ts';
 import type { Bucket } from './counters.ts';
+import { admit, createLink, failed, settle } from './link.ts';
 import {
   CREDENTIALS_REFUSED,
+  EXIT_GAVE_UP,
   HOST_NOT_FOUND,
   type MessageName,
   NO_SERVICE_THERE,
@@ -63,14 +65,23 @@ export function outcomeOf(answer: Answer | undefined): Bucket {
 
 /**
  * Sends with retries and resolves with the outcome; never rejects. `keepalive` (browser unload):
- * one attempt with the prepared headers, nothing asynchronous before the request starts.
+ * one attempt with the prepared headers, nothing asynchronous before the request starts. While the
+ * service is known unreachable, waits for the probe (./link.ts) instead of retrying on its own; at
+ * exit (`ctx.stop` aborted) gives up at once, attempts and waits included.
  */
 export async function deliver(
   ctx: TransportContext,
   p: Prepared,
   keepalive = false,
 ): Promise<Bucket> {
+  ctx.link ??= createLink();
+  const link = ctx.link;
+  // Queued before the probe gave up: the service is unreachable, not retried report by report.
+  if (!keepalive && p.at < (link.gaveUpAt as number)) return 'failed';
   for (let retry = 0; ; retry++) {
+    if (ctx.stop?.aborted) return stopped(ctx);
+    if (!keepalive && !(await admit(link, p, ctx.stop)))
+      return ctx.stop?.aborted ? stopped(ctx) : 'failed';
     let auth = p.auth;
     if (
       !keepalive &&
@@ -80,6 +91,8 @@ export async function deliver(
       auth = await ctx.auth(p.bytes);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), ctx.config.timeoutMs);
+    const stop = () => controller.abort();
+    ctx.stop?.addEventListener('abort', stop);
     let status: number | undefined;
     let res: Response | undefined;
     let body: (Answer & Record<string, unknown>) | undefined;
@@ -100,7 +113,12 @@ export async function deliver(
       failure = { message, cause };
     } finally {
       clearTimeout(timer);
+      ctx.stop?.removeEventListener('abort', stop);
     }
+    if (ctx.stop?.aborted && status === undefined) return stopped(ctx);
+    // Any answer shows the service reachable; a network failure makes this report the probe.
+    if (status !== undefined) settle(link, true);
+    else if (!keepalive) failed(link, p);
     if ((status as number) > 199 && (status as number) < 300) {
       const outcome = outcomeOf(body && typeof body === 'object' ? body : undefined);
       ctx.debug.log(`delivered: ${outcome} (HTTP ${status})`);
@@ -125,22 +143,106 @@ export async function deliver(
               stack: '',
             },
     );
+    const kind = failureKind(status, failure?.cause, controller.signal.aborted);
+    ctx.lastFailure = kind?.[1] ?? `HTTP ${status}`;
+    const probing = status === undefined && link.probe === p;
+    // Another report is probing: wait for it (./link.ts) rather than retry on our own.
+    if (again && status === undefined && !probing) continue;
     if (!again) {
+      if (status === undefined && !probing) return 'failed'; // the probe warns for all
       // One visible line per client and kind of failure, with the address and the fix.
-      const kind = failureKind(status, failure?.cause, controller.signal.aborted);
       ctx.warned ??= new Set();
       if (kind && !ctx.warned.has(kind[0])) {
         ctx.warned.add(kind[0]);
         ctx.debug.warn(kind[0], ctx.url, kind[1]);
       }
+      if (!probing) return 'failed';
+      // The waiting reports fail with the probe, and so do the ones queued until now.
+      link.gaveUpAt = (ctx.deps.now ?? Date.now)();
+      settle(link, false);
       return 'failed';
     }
-    await (ctx.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(
+    await pause(
+      ctx,
       backoffMs(
         retry,
         parseRetryAfter(res?.headers.get('retry-after')),
         ctx.deps.random ?? Math.random,
       ),
     );
+  }
+}
+
+/** A report given up because the process exits (counted for the one exit warning). */
+function stopped(ctx: TransportContext): Bucket {
+  ctx.gaveUp = (ctx.gaveUp ?? 0) + 1;
+  return 'failed';
+}
+
+/**
+ * The backoff wait. Its timer does not keep a Node process alive (the exit flush does, up to its
+ * deadline), and the exit deadline ends it (`exitWithin` wakes every wait).
+ */
+function pause(ctx: TransportContext, ms: number): Promise<void> {
+  ctx.sleeping ??= new Set();
+  const sleeping = ctx.sleeping;
+  return new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      sleeping.delete(done);
+      clearTimeout(timer);
+      resolve();
+    };
+    sleeping.add(done);
+    if (ctx.deps.sleep) ctx.deps.sleep(ms).then(done, done);
+    else {
+      timer = setTimeout(done, ms);
+      (timer as { unref?: () => void }).unref?.();
+    }
+  });
+}
+
+/**
+ * Delivery at exit ends `timeoutMs` + this much after the exit flush starts (room for one request's
+ * timeout and a backoff), so that with the warning written the process is gone within
+ * `timeoutMs` + 2 s.
+ */
+export const EXIT_GRACE_MS = 1500;
+
+/**
+ * Flushes for the process exit (Node `beforeExit`, the integrations' signal and crash handlers),
+ * ending delivery within `timeoutMs` and `config.timeoutMs + EXIT_GRACE_MS`, whatever is queued
+ * and whatever the network does: at that deadline every attempt, wait and queued report is given
+ * up (counted `failed`), with one warning naming the address. Resolves with the flush result.
+ */
+export async function exitWithin<T>(
+  ctx: TransportContext,
+  timeoutMs: number,
+  flush: () => Promise<T>,
+): Promise<T> {
+  const stop = new AbortController();
+  ctx.stop = stop.signal;
+  ctx.gaveUp = 0;
+  const deadline = Math.min(timeoutMs, ctx.config.timeoutMs + EXIT_GRACE_MS);
+  const timer = setTimeout(
+    () => {
+      stop.abort();
+      // Waits that began before the exit flush: the probe's backoff, the reports waiting for it.
+      for (const wake of [...(ctx.sleeping ?? [])]) wake();
+      if (ctx.link) settle(ctx.link, false);
+    },
+    Math.max(0, deadline),
+  );
+  try {
+    const result = await flush();
+    if (ctx.gaveUp) {
+      ctx.debug.warn(EXIT_GAVE_UP, ctx.gaveUp, ctx.url, ctx.lastFailure ?? 'no answer yet');
+      ctx.gaveUp = 0;
+      await ctx.debug.idle();
+    }
+    return result;
+  } finally {
+    clearTimeout(timer);
+    if (ctx.stop === stop.signal) ctx.stop = undefined;
   }
 }

@@ -1,6 +1,7 @@
 // Internal types shared by the core modules (not part of the public API unless re-exported).
 import type { components } from '../generated/wire.gen.ts';
-import type { CaptureLocation } from '../location/types.ts';
+import type { CaptureLocation, LocationOptions } from '../location/types.ts';
+import type { Pipeline } from './pipeline.ts';
 
 /** The generated `TaskReport` of the spec (contract 2.1). */
 type TaskReport = components['schemas']['TaskReport'];
@@ -76,15 +77,27 @@ export interface FlushResult {
   };
 }
 
+/**
+ * Renders a title (no `options`: synchronous text) or a description (its stack frames rewritten;
+ * a promise while source maps are read). Never throws; the promise never rejects.
+ */
+export type Render = (
+  value: unknown,
+  options?: LocationOptions,
+) => string | undefined | Promise<string | undefined>;
+
 /** What a platform entry (Node or browser) plugs into the core client. */
 export interface Platform {
   /** Location capture for this platform. */
   captureLocation?: CaptureLocation;
   /**
-   * Renders non-string titles and descriptions (`core/describe.ts`). Node passes it; the browser
-   * leaves it out and the client loads it as a lazy chunk on the first non-string value.
+   * Renders non-string titles (no `options`) and descriptions (`core/describe.ts` with each stack
+   * frame rewritten by the location code: project-relative, through source maps). Node passes it;
+   * the browser passes `loadDescribe` instead (a lazy chunk loaded on the first non-string value).
    */
-  describe?: (value: unknown) => string | undefined;
+  describe?: Render;
+  /** Loads the chunk exporting `describe` (the browser). */
+  loadDescribe?: () => Promise<{ describe: Render }>;
   /**
    * Option defaults that differ on this platform (the browser's generated BROWSER_OPTION_DEFAULTS).
    * @default none: the generated OPTION_DEFAULTS
@@ -104,8 +117,10 @@ export interface Platform {
 export interface ShutdownHooks {
   /** True when reports are queued or in flight. */
   busy(): boolean;
-  /** Drain everything now (Node `beforeExit`). */
-  drain(): Promise<unknown>;
+  /** Sends everything queued; resolves with the flush result (`flush()`). */
+  drain(): Promise<FlushResult>;
+  /** The client's send side: the Node exit flush sets a deadline on its transport. */
+  pipeline: Pipeline;
   /** Send what is queued and prepared with `fetch` keepalive, synchronously (browser unload). */
   unload(): void;
 }

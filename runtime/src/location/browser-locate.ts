@@ -1,7 +1,7 @@
 // The browser location capture proper (a lazy chunk, see ./browser.ts): throw site or call site;
 // source maps (opt-in) via a lazily loaded resolver.
 import { laterStack } from './later-stack.ts';
-import { urlToPath } from './paths.ts';
+import { urlToPath, withoutHash } from './paths.ts';
 import { callSites, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { Location, LocationOptions } from './types.ts';
@@ -37,11 +37,11 @@ function locate(
 ): Location | Promise<Location> | undefined {
   const [first] = frames;
   if (!first) return undefined;
-  const unresolved = toLocation(first, options);
+  const unresolved = toLocation(first, false, options);
   if (!options.sourceMaps) return unresolved;
   return loadResolver()
     .then((maps) => maps.resolveFrames(frames))
-    .then((frame) => (frame ? toLocation(frame, options) : unresolved))
+    .then((frame) => (frame ? toLocation(frame, !frames.includes(frame), options) : unresolved))
     .catch(() => unresolved);
 }
 
@@ -58,8 +58,10 @@ function loadResolver(): Promise<typeof import('./browser-maps.ts')> {
   return resolver;
 }
 
-function toLocation(frame: Frame, options: LocationOptions): Location {
-  const location: Location = { file_name: urlToPath(frame.file) ?? frame.file };
+/** A mapped frame's original path, else the chunk's with its content hash written `[hash]`. */
+function toLocation(frame: Frame, mapped: boolean, options: LocationOptions): Location {
+  const path = urlToPath(frame.file) ?? frame.file;
+  const location: Location = { file_name: mapped ? path : withoutHash(path) };
   if (options.lineNumbers) location.line_number = frame.line;
   return location;
 }

@@ -1,6 +1,8 @@
 // Browser source-map resolver, loaded with dynamic import() only when `sourceMaps` is on.
-import { SDK_FRAME } from './site.ts';
+import { type Definitions, indexDefinitions, originalName } from './fn-names.ts';
+import type { Place } from './frames.ts';
 import { decodeMap } from './map-lookup.ts';
+import { SDK_FRAME } from './site.ts';
 import { findMapComment, type Lookup } from './sourcemap.ts';
 import type { Frame } from './stack.ts';
 
@@ -21,14 +23,41 @@ interface ChunkMap {
   lookup: Lookup;
   /** URL that relative `sources` are resolved against. */
   base: string;
-  /** `line:column` -> original frame (`null`: no mapping there); repeated reports skip the map. */
-  memo: Map<string, Frame | null>;
+  /** Function definitions in the chunk, for original function names. */
+  definitions: Definitions;
+  /** `line:column:name` -> original place (`null`: no mapping there); repeats skip the map. */
+  memo: Map<string, Place | null>;
 }
 
 /** Looked-up positions kept per chunk. */
 const MEMO_MAX = 500;
 
 const cache = new Map<string, Promise<ChunkMap | null>>();
+/** The settled entries of `cache`, for synchronous lookups. */
+const ready = new Map<string, ChunkMap | null>();
+
+/**
+ * The original place of a frame (URL of the original source, and the original function name of
+ * `name` when the map has one): `null` when the chunk has no map or no mapping there, `undefined`
+ * while the chunk's map is not known yet (see `warm`). Synchronous.
+ */
+export function mapFrame(frame: Frame, name?: string): Place | null | undefined {
+  const map = ready.get(chunkKey(frame.file));
+  return map && originalFrame(map, frame, name);
+}
+
+/**
+ * Fetches the maps of these chunk URLs (each once, cached with failures alike), for at most
+ * `RESOLVE_TIMEOUT_MS` in all. Never rejects.
+ */
+export function warm(urls: string[]): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, RESOLVE_TIMEOUT_MS);
+  });
+  const work = Promise.all(urls.map(chunkMap)).then(() => undefined);
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * The original position of the first frame whose original source is outside the SDK. A frame
@@ -46,6 +75,7 @@ export function resolveFrames(frames: Frame[]): Promise<Frame | undefined> {
 /** Test seam: forget cached maps. */
 export function clearMapCache(): void {
   cache.clear();
+  ready.clear();
 }
 
 async function walk(frames: Frame[]): Promise<Frame | undefined> {
@@ -58,27 +88,48 @@ async function walk(frames: Frame[]): Promise<Frame | undefined> {
   return undefined;
 }
 
-function originalFrame(map: ChunkMap, frame: Frame): Frame | null {
-  const key = `${frame.line}:${frame.column}`;
+function originalFrame(map: ChunkMap, frame: Frame, name?: string): Place | null {
+  const key = `${frame.line}:${frame.column}:${name ?? ''}`;
   let found = map.memo.get(key);
   if (found === undefined) {
     const pos = map.lookup(frame.line, frame.column);
-    found = pos ? { file: new URL(pos.source, map.base).href, line: pos.line, column: 0 } : null;
+    found = pos
+      ? { file: new URL(pos.source, map.base).href, line: pos.line, column: pos.column }
+      : null;
+    const original =
+      found &&
+      originalName(
+        map.definitions,
+        name,
+        frame.line,
+        frame.column,
+        (line, column) => map.lookup(line, column)?.name,
+      );
+    if (found && original) found.name = original;
     if (map.memo.size >= MEMO_MAX) map.memo.clear();
     map.memo.set(key, found);
   }
   return found;
 }
 
+const chunkKey = (url: string) => url.replace(/#.*$/, '');
+
 function chunkMap(chunkUrl: string): Promise<ChunkMap | null> {
-  const key = chunkUrl.replace(/#.*$/, '');
+  const key = chunkKey(chunkUrl);
   let entry = cache.get(key);
   if (!entry) {
-    if (cache.size >= CACHE_MAX) cache.clear();
+    if (cache.size >= CACHE_MAX) {
+      cache.clear();
+      ready.clear();
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), RESOLVE_TIMEOUT_MS);
     entry = findMap(key, controller.signal)
       .catch(() => null)
+      .then((map) => {
+        ready.set(key, map);
+        return map;
+      })
       .finally(() => clearTimeout(timer));
     cache.set(key, entry);
   }
@@ -107,7 +158,9 @@ async function findMap(chunkUrl: string, signal: AbortSignal): Promise<ChunkMap 
     const map = await get(url, MAP_MAX_BYTES, signal);
     if (!map?.text) continue;
     try {
-      return { lookup: decodeMap(map.text), base: base ?? url, memo: new Map() };
+      const lookup = decodeMap(map.text);
+      const definitions = indexDefinitions(chunk?.text ?? '');
+      return { lookup, base: base ?? url, definitions, memo: new Map() };
     } catch {
       // not a source map: try the next place
     }

@@ -3,8 +3,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMapConsumer } from 'source-map-js';
+import { type Definitions, indexDefinitions, originalName } from './fn-names.ts';
 import { decodeDataUrl, findMapComment, type Lookup, parseMap } from './sourcemap.ts';
 import type { Frame } from './stack.ts';
+
+/** A frame's original position: absolute path, 1-based line and column, original function name. */
+export interface MappedFrame extends Frame {
+  name?: string;
+}
 
 /** Maps bigger than this are ignored (the unresolved location is reported). */
 export const NODE_MAP_MAX_BYTES = 64 * 1024 * 1024;
@@ -15,8 +21,10 @@ const MEMO_MAX = 500;
 
 interface Entry {
   lookup: Lookup;
-  /** Positions already looked up (`line:column` -> original frame): repeated reports skip the map. */
-  memo: Map<string, Frame>;
+  /** Function definitions in the script, for original function names. */
+  definitions: Definitions;
+  /** Positions looked up (`line:column:name` -> original, or null): repeats skip the map. */
+  memo: Map<string, MappedFrame | null>;
   /** Directory that relative `sources` are resolved against (the map's directory). */
   base: string;
 }
@@ -31,23 +39,34 @@ export function isWarm(path: string): boolean {
 }
 
 /**
- * The original position of a frame of `path` (absolute path of the original source), or the frame
- * itself when the script has no map or no mapping there. Synchronous: call after `loadMap`.
+ * The original position of a frame of `path` (absolute path of the original source, and the
+ * original name of the function `name` it is in, when the map names it), or `undefined` when the
+ * script has no map or no mapping there. Synchronous: call after `loadMap`.
  */
-export function mapFrame(path: string, frame: Frame): Frame {
+export function mapFrame(path: string, frame: Frame, name?: string): MappedFrame | undefined {
   const entry = ready.get(path);
-  if (!entry) return frame;
-  const key = `${frame.line}:${frame.column}`;
+  if (!entry) return undefined;
+  const key = `${frame.line}:${frame.column}:${name ?? ''}`;
   let mapped = entry.memo.get(key);
-  if (!mapped) {
+  if (mapped === undefined) {
     const pos = entry.lookup(frame.line, frame.column);
     mapped = pos
-      ? { file: sourceToPath(pos.source, entry.base), line: pos.line, column: 0 }
-      : frame;
+      ? { file: sourceToPath(pos.source, entry.base), line: pos.line, column: pos.column }
+      : null;
+    const original =
+      mapped &&
+      originalName(
+        entry.definitions,
+        name,
+        frame.line,
+        frame.column,
+        (line, column) => entry.lookup(line, column)?.name,
+      );
+    if (mapped && original) mapped.name = original;
     if (entry.memo.size >= MEMO_MAX) entry.memo.clear();
     entry.memo.set(key, mapped);
   }
-  return mapped;
+  return mapped ?? undefined;
 }
 
 /** Loads (once) the map of the script at `path` into the cache. Never rejects. */
@@ -79,7 +98,7 @@ async function read(path: string): Promise<Entry | null> {
   const code = await readFile(path, 'utf8');
   const ref = findMapComment(code);
   if (ref?.startsWith('data:'))
-    return entry(parseMap(decodeDataUrl(ref), SourceMapConsumer), dirname(path));
+    return entry(parseMap(decodeDataUrl(ref), SourceMapConsumer), dirname(path), code);
   const candidates = ref ? [refToPath(ref, path)] : [];
   candidates.push(`${path}.map`);
   for (const mapPath of candidates) {
@@ -89,13 +108,14 @@ async function read(path: string): Promise<Entry | null> {
     return entry(
       parseMap(await readFile(mapPath as string, 'utf8'), SourceMapConsumer),
       dirname(mapPath as string),
+      code,
     );
   }
   return null;
 }
 
-function entry(lookup: Lookup, base: string): Entry {
-  return { lookup, base, memo: new Map() };
+function entry(lookup: Lookup, base: string, code: string): Entry {
+  return { lookup, base, definitions: indexDefinitions(code), memo: new Map() };
 }
 
 function refToPath(ref: string, script: string): string | undefined {
@@ -104,10 +124,21 @@ function refToPath(ref: string, script: string): string | undefined {
   return resolve(dirname(script), decodeURIComponent(ref.replace(/[?#].*$/, '')));
 }
 
+/**
+ * A map's `source` as a path: sources are URLs relative to the map (Turbopack writes
+ * `../app/boom/%5Bid%5D/page.tsx`), so they are percent-decoded; other tools write plain paths, kept
+ * when they do not decode.
+ */
 function sourceToPath(source: string, base: string): string {
   if (source.startsWith('file://')) return fileURLToPath(source);
   if (/^[a-z][\w+.-]*:/i.test(source)) return source; // webpack://, http://: made relative later
-  return isAbsolute(source) ? source : resolve(base, source);
+  let path = source;
+  try {
+    path = decodeURIComponent(source);
+  } catch {
+    // a literal `%` in a plain path
+  }
+  return isAbsolute(path) ? path : resolve(base, path);
 }
 
 async function fileSize(path: string): Promise<number | undefined> {

@@ -9,9 +9,10 @@ let root: string | undefined;
 /**
  * The app root that `file_name` is relative to: the nearest directory holding a `package.json`
  * above the entry script (`process.argv[1]`), not counting build output folders such as
- * `.output/server` (see `BUILD_OUTPUT`), or, when the entry script lives in `node_modules`
- * (a CLI such as `next start`), the directory that holds that `node_modules`. Falls back to
- * `process.cwd()`. Independent of the working directory the process was started from.
+ * `.output/server` (see `BUILD_OUTPUT`). When the entry script lives in `node_modules` (a CLI such
+ * as `next start`), the app is the one the CLI runs in: the nearest `package.json` above the working
+ * directory when that is inside the folder holding the `node_modules` (a workspace of a monorepo),
+ * else that folder. Falls back to `process.cwd()` (a physical path: no symlink to resolve).
  * Computed once, at the first capture.
  */
 export function projectRoot(): string {
@@ -32,26 +33,33 @@ export function setProjectRoot(value: string | undefined): void {
  */
 const BUILD_OUTPUT = /[\\/](?:\.output|\.next|\.nuxt|\.svelte-kit|\.vercel|\.netlify)(?:[\\/]|$)/;
 
-export function detectRoot(entry: string | undefined): string {
+export function detectRoot(entry: string | undefined, cwd = process.cwd()): string {
   try {
     if (entry) {
       const real = realpathSync(entry);
       const nm = real.indexOf(`${sep}node_modules${sep}`);
-      if (nm !== -1) return real.slice(0, nm) || sep;
-      let first: string | undefined;
-      for (let dir = dirname(real); ; dir = dirname(dir)) {
-        if (existsSync(join(dir, 'package.json'))) {
-          if (!BUILD_OUTPUT.test(dir)) return dir;
-          first ??= dir;
-        }
-        if (dirname(dir) === dir) break;
-      }
-      if (first) return first;
+      if (nm === -1) return packageDir(dirname(real)) ?? cwd;
+      const holder = real.slice(0, nm) || sep;
+      const inside = cwd.startsWith(holder === sep ? sep : holder + sep);
+      return (inside && packageDir(cwd, holder)) || holder;
     }
   } catch {
     // unreadable entry: fall back below
   }
-  return process.cwd();
+  return cwd;
+}
+
+/** The nearest folder from `start` up (to `stop` at most) with a `package.json`, past build output. */
+function packageDir(start: string, stop?: string): string | undefined {
+  let first: string | undefined;
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) {
+      if (!BUILD_OUTPUT.test(dir)) return dir;
+      first ??= dir;
+    }
+    if (dir === stop || dirname(dir) === dir) break;
+  }
+  return first;
 }
 
 /** Absolute path of a frame's file (`file://` URL or path), or `undefined` for other URLs. */

@@ -3,6 +3,7 @@ import { captureError } from './capture-stack.ts';
 import { laterStack } from './later-stack.ts';
 import { isWarm, loadMap, mapFrame } from './node-maps.ts';
 import { toFsPath, toProjectPath } from './node-paths.ts';
+import { withoutHash } from './paths.ts';
 import { callSite, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { CaptureLocation, Location, LocationOptions } from './types.ts';
@@ -33,23 +34,26 @@ export const captureLocation: CaptureLocation = (description, options) => {
 
 function locate(frame: Frame, options: LocationOptions): Location | Promise<Location> {
   const path = options.sourceMaps ? toFsPath(frame.file) : undefined;
-  if (path === undefined) return toLocation(frame, options);
-  if (isWarm(path)) return toLocation(safeMap(path, frame), options);
-  return loadMap(path).then(() => toLocation(safeMap(path, frame), options));
+  if (path === undefined) return toLocation(frame, undefined, options);
+  if (isWarm(path)) return toLocation(frame, safeMap(path, frame), options);
+  return loadMap(path).then(() => toLocation(frame, safeMap(path, frame), options));
 }
 
-function safeMap(path: string, frame: Frame): Frame {
+function safeMap(path: string, frame: Frame): Frame | undefined {
   try {
     return mapFrame(path, frame);
   } catch {
-    return frame; // a corrupt map: report the unresolved location
+    return undefined; // a corrupt map: report the unresolved location
   }
 }
 
-function toLocation(frame: Frame, options: LocationOptions): Location {
+/** The original place, else the generated file with its name's content hash written `[hash]`. */
+function toLocation(frame: Frame, mapped: Frame | undefined, options: LocationOptions): Location {
   try {
-    const location: Location = { file_name: toProjectPath(frame.file) };
-    if (options.lineNumbers) location.line_number = frame.line;
+    const at = mapped ?? frame;
+    const name = toProjectPath(at.file);
+    const location: Location = { file_name: mapped ? name : withoutHash(name) };
+    if (options.lineNumbers) location.line_number = at.line;
     return location;
   } catch {
     return {};

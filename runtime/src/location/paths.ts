@@ -9,7 +9,8 @@ export function fromNodeModules(path: string): string | undefined {
 
 /**
  * A URL (http(s), or a bundler scheme such as `webpack://app/`) as a project-relative path: the
- * origin, query (Vite's `?t=`) and hash are dropped, and Vite dev's `/@fs/` prefix too.
+ * origin, query (Vite's `?t=`) and hash are dropped, and so are Vite dev's `/@fs/`, Turbopack's
+ * `[project]/` and Next's webpack layer (`(rsc)/`) prefixes and leading `./` and `../`.
  * Returns `undefined` for strings that are not URLs.
  */
 export function urlToPath(url: string): string | undefined {
@@ -22,5 +23,31 @@ export function urlToPath(url: string): string | undefined {
     // keep the encoded form
   }
   path = path.replace(/^\/@fs\//, '/');
-  return fromNodeModules(path) ?? path.replace(/^\/+/, '').replace(/^(?:\.\/)+/, '');
+  return (
+    fromNodeModules(path) ?? path.replace(/^\/*(?:\[project\]\/|\([\w-]+\)\/)?(?:\.\.?\/)*/, '')
+  );
+}
+
+/**
+ * Content hashes in the names of generated files, for frames no source map resolves: Turbopack
+ * (`[root-of-the-server]__21790f4towdem._.js`, `page_actions_076duzbaugpmy.js`: 13 characters after
+ * `_`), Rollup / Vite / Rolldown (`index-B2x9sd8K.js`, `_nuxt/B2x9sd8K.js`: 8 characters after `-`
+ * or alone) and webpack (`page-0a1b2c3d4e5f6a7b.js`, `0a1b2c3d.js`: 8 to 32 hex digits).
+ */
+const HASHES = [
+  /(?<=_)(?=[\w-]{0,12}\d)[\w-]{13}(?=(?:\._)?\.[cm]?js$)/,
+  /(?<=^|-)(?![a-z]{8}\.)[\w-]{8}(?=\.[cm]?js$)/,
+  /(?<=^|[-.])(?=[a-f]{0,31}\d)[\da-f]{8,32}(?=\.[cm]?js$)/,
+];
+
+/**
+ * A generated file's project-relative path with the content hash of its name written `[hash]`:
+ * the same code from another build has the same name. Paths of other files are returned as is.
+ */
+export function withoutHash(path: string): string {
+  const slash = path.lastIndexOf('/') + 1;
+  const base = path.slice(slash);
+  for (const hash of HASHES)
+    if (hash.test(base)) return path.slice(0, slash) + base.replace(hash, '[hash]');
+  return path;
 }

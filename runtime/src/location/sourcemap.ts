@@ -4,10 +4,15 @@ import type { SourceMapConsumer } from 'source-map-js';
 /** source-map-js's `SourceMapConsumer`, passed in (Node; the browser uses ./map-lookup.ts). */
 export type Consumer = typeof SourceMapConsumer;
 
-/** An original position: `source` as written in the map (sourceRoot applied), 1-based line. */
+/**
+ * An original position: `source` as written in the map (sourceRoot applied), 1-based line and
+ * column, and the map's name of the identifier there (when it has one).
+ */
 export interface Original {
   source: string;
   line: number;
+  column: number;
+  name?: string;
 }
 
 /** Looks up a generated 1-based line and column; `undefined` when the map has no mapping there. */
@@ -39,7 +44,10 @@ export function parseMap(text: string, SourceMapConsumer: Consumer): Lookup {
     if (!pos.source) {
       pos = consumer.originalPositionFor({ ...at, bias: SourceMapConsumer.LEAST_UPPER_BOUND });
     }
-    return pos.source && pos.line ? { source: pos.source, line: pos.line } : undefined;
+    if (!pos.source || !pos.line) return undefined;
+    const found: Original = { source: pos.source, line: pos.line, column: (pos.column ?? 0) + 1 };
+    if (pos.name) found.name = pos.name;
+    return found;
   };
 }
 

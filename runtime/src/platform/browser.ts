@@ -6,6 +6,8 @@ import { captureLocation } from '../location/browser.ts';
 
 export const browserPlatform: Platform = {
   captureLocation,
+  // Titles and descriptions of non-string values: a lazy chunk (stack frames, source maps).
+  loadDescribe: () => import('../location/browser-describe.ts'),
   optionDefaults: BROWSER_OPTION_DEFAULTS,
   attach(hooks) {
     try {

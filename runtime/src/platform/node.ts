@@ -1,9 +1,56 @@
 // Node wiring: one process-wide `beforeExit` hook drains every busy client, whichever copy of the
 // package created it. Timers are unref'd so an idle or waiting client never keeps a process alive.
-import { describe } from '../core/describe.ts';
+// A client's calls run in the async context the package was loaded in (`detach`).
+import { AsyncResource } from 'node:async_hooks';
+import { EXIT } from '../core/exit.ts';
 import { carrierSlot } from '../core/shared.ts';
-import type { Platform, ShutdownHooks } from '../core/types.ts';
+import type { FlushResult, Platform, ShutdownHooks } from '../core/types.ts';
 import { captureLocation } from '../location/node.ts';
+import { describeNode } from '../location/node-frames.ts';
+
+/**
+ * The async context this module was loaded in: normally none (loaded at server start, e.g. from
+ * Next's `instrumentation.ts`).
+ */
+const loadContext = new AsyncResource('svc.client');
+
+/**
+ * The exit flush of a client: delivery ends within `timeoutMs` and its `timeoutMs` option + 1.5 s,
+ * whatever is queued; what is left is given up, with one warning (the transport's `exitWithin`).
+ * Resolves with the flush result.
+ */
+function exit(hooks: ShutdownHooks, timeoutMs: number): Promise<FlushResult> {
+  const { pipeline, drain } = hooks;
+  return pipeline
+    .load()
+    .then((transport) => transport.exitWithin(pipeline.context, timeoutMs, drain), drain);
+}
+
+/** The hooks of the client being created (`attach` runs inside `createCoreClient`). */
+let attached: ShutdownHooks | undefined;
+
+/**
+ * Sets the client's exit flush (`EXIT`, for the kit's `flushWithin`) and runs every call of
+ * `client` (the reporting methods, `flush`, the exit flush) in the async context the package was
+ * loaded in, not in its caller's. The work a report starts (preparing its bytes,
+ * signing with the clock, sealing with random bytes, backoff with jitter, sampling) then never runs
+ * in the caller's request context, where Next.js with `cacheComponents` records reads of the clock
+ * and of random values during a prerender ("unstable value Date.now() while prerendering") and cuts
+ * the prerender short.
+ */
+export function detach<T extends object>(client: T): T {
+  const methods = client as Record<string | symbol, unknown>;
+  const hooks = attached;
+  if (hooks) methods[EXIT] = (timeoutMs: number) => exit(hooks, timeoutMs);
+  attached = undefined;
+  for (const key of Reflect.ownKeys(methods)) {
+    const method = methods[key];
+    if (typeof method !== 'function') continue;
+    const call = method as (...args: unknown[]) => unknown;
+    methods[key] = (...args: unknown[]) => loadContext.runInAsyncScope(call, client, ...args);
+  }
+  return client;
+}
 
 /** Busy clients of every copy of the package, held in the global carrier's `exit` slot. */
 function busyClients(): Set<ShutdownHooks> {
@@ -12,7 +59,7 @@ function busyClients(): Set<ShutdownHooks> {
     // Fires when the event loop empties; draining starts requests, which keep the process alive
     // until they finish, then the hook fires again with nothing left to do.
     process.on('beforeExit', () => {
-      for (const hooks of busy) void hooks.drain();
+      for (const hooks of busy) void exit(hooks, Number.POSITIVE_INFINITY);
     });
     return busy;
   });
@@ -20,7 +67,7 @@ function busyClients(): Set<ShutdownHooks> {
 
 export const nodePlatform: Platform = {
   captureLocation,
-  describe,
+  describe: describeNode,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
   // Node's fetch (undici) puts a finished socket back in its pool only after the task in which
   // the response completed; a request started in that task (the queue starts the next one at
@@ -37,6 +84,7 @@ export const nodePlatform: Platform = {
     }
   },
   attach(hooks) {
+    attached = hooks;
     // Only busy clients are held, so thousands of idle clients cost nothing.
     return (busy) => {
       if (busy) busyClients().add(hooks);

@@ -1,8 +1,9 @@
 // A client for users' own tests: the 16 methods and flush() of SvcClient, recording every report as
 // the real client would build it (title, description, tags with defaultTags/env/release, clamps,
 // beforeSend) and sending nothing. Built from the core's own payload, option, tag and beforeSend
-// code, so it cannot drift from what a real client sends; location capture is left out (it is
-// asynchronous and platform-specific).
+// code, so it cannot drift from what a real client sends; location capture and source maps are
+// left out (they are asynchronous and platform-specific): stack frames are written as the real
+// client writes frames without a map (./frames.ts).
 import { LIMITS } from '../generated/limits.gen.ts';
 import {
   type Priority,
@@ -20,6 +21,7 @@ import { buildPayload } from '../core/payload.ts';
 import { addTags } from '../core/tags.ts';
 import type { FlushResult, WirePayload } from '../core/types.ts';
 import { type Assertions, assertions } from './assertions.ts';
+import { describeFake } from './frames.ts';
 
 /** One report the fake recorded. */
 export interface FakeReport {
@@ -87,14 +89,10 @@ export function createFakeClient(options: SvcOptions = {}): FakeClient {
   ) {
     try {
       const [title, description, tags] = args;
-      const payload = buildPayload(
-        severity,
-        priority,
-        title,
-        description,
-        tags,
-        baseTags,
-        describe,
+      // The text as the client renders it, stack frames as the client writes them without maps.
+      const text = typeof description === 'string' ? description : describeFake(description);
+      const payload = buildPayload(severity, priority, title, text, tags, baseTags, (value) =>
+        describe(value),
       );
       const error = typeof description === 'string' ? undefined : description;
       const beforeSend = config.beforeSend;

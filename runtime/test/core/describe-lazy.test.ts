@@ -1,5 +1,5 @@
-// A platform without `describe` (the browser entry) renders non-string titles and descriptions in a
-// lazily loaded chunk: the text must be exactly what `describe` gives synchronously on Node, the
+// A platform with `loadDescribe` instead of `describe` (the browser entry) renders non-string titles
+// and descriptions in a lazily loaded chunk: the text must be exactly what `describe` gives synchronously on Node, the
 // report waits (held) until the chunk is there, and an unload first still sends the report. Stub
 // platform: the subject is the core's handling of a missing `describe`; the real browser entry is
 // covered in Chromium (test/platform/browser.test.ts).
@@ -16,6 +16,12 @@ function lazyClient(options = {}) {
   let hooks: ShutdownHooks | undefined;
   const platform: Platform = {
     optionDefaults: { sourceMaps: false },
+    // The core's describe as the lazy chunk (the browser entry loads its own, which also rewrites
+    // stack frames: test/location/browser.test.ts).
+    loadDescribe: () =>
+      import('../../src/core/describe.ts').then((chunk) => ({
+        describe: (value: unknown) => chunk.describe(value),
+      })),
     attach(h) {
       hooks = h;
       return () => undefined;

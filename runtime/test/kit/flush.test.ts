@@ -25,6 +25,22 @@ describe('flushWithin', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("uses the client's exit flush (delivery ends by the deadline) when it has one", async () => {
+    const calls: unknown[] = [];
+    const client = {
+      flush: async () => {
+        calls.push('flush');
+        return RESULT;
+      },
+      [Symbol.for('svc.exit')]: async (timeoutMs: number) => {
+        calls.push(timeoutMs);
+        return RESULT;
+      },
+    };
+    expect(await flushWithin(client, 700)).toBe(RESULT);
+    expect(calls).toEqual([700]);
+  });
+
   it('never rejects, whether flush() rejects or throws', async () => {
     expect(await flushWithin({ flush: () => Promise.reject(new Error('x')) }, 50)).toBeUndefined();
     const throwing = {

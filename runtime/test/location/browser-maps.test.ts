@@ -66,7 +66,7 @@ describe('resolveFrames discovery order', () => {
       '/assets/app.js.map': { body: map('../src/from-suffix.ts') },
     };
     const found = await resolveFrames([frame('/assets/app.js?v=2')]);
-    expect(found).toEqual({ file: `${origin}/src/from-suffix.ts`, line: 1, column: 0 });
+    expect(found).toEqual({ file: `${origin}/src/from-suffix.ts`, line: 1, column: 1 });
   });
 
   it('4. then the registry; sources resolve as if the map sat next to the chunk', async () => {

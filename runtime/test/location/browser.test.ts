@@ -64,6 +64,7 @@ async function scenario(mode: ServeMode | string, tag: string, maps: 'on' | 'off
     };
     return {
       flushed,
+      description: cards.find((c) => c.title === `checkout failed ${tag}`)?.description,
       thrown: pick(`checkout failed ${tag}`),
       call: pick(`slow page ${tag}`),
       requests: server.requests.slice(),
@@ -73,7 +74,8 @@ async function scenario(mode: ServeMode | string, tag: string, maps: 'on' | 'off
   }
 }
 
-const CHUNK = /^assets\/index-[\w-]+\.js$/;
+/** An unresolved chunk: its content hash is written `[hash]` (the same name in every build). */
+const CHUNK = /^assets\/index-\[hash\]\.js$/;
 
 describe('browser location capture (Chromium, Vite build)', () => {
   it('regular maps: the original src/ file and line of the throw site and the call site', async () => {
@@ -81,6 +83,25 @@ describe('browser location capture (Chromium, Vite build)', () => {
     expect(out.flushed).toMatchObject({ sent: 2, failed: 0 });
     expect(out.thrown).toEqual({ file_name: 'src/checkout.ts', line_number: lines.throw });
     expect(out.call).toEqual({ file_name: 'src/report.ts', line_number: lines.call });
+  });
+
+  it('description frames: original places and function names, no origin or chunk name', async () => {
+    const out = await scenario({ root: fixture.outDirs.regular, maps: 'ok' }, 'frames');
+    const text = out.description ?? '';
+    expect(text).toMatch(
+      /^Error: checkout frames failed\n {4}at checkout \(src\/checkout\.ts:\d+:\d+\)\n/,
+    );
+    expect(text).toContain(
+      `\nCaused by: TypeError: cart frames is empty\n    at readCart (src/checkout.ts:${lines.throw}:`,
+    );
+    expect(text).not.toMatch(/127\.0\.0\.1|http:|assets\/index/);
+  });
+
+  it('sourceMaps off: description frames are chunk paths with the hash written [hash]', async () => {
+    const out = await scenario({ root: fixture.outDirs.regular, maps: 'ok' }, 'frames-off', 'off');
+    const text = out.description ?? '';
+    expect(text).toMatch(/\n {4}at \S+ \(assets\/index-\[hash\]\.js:\d+:\d+\)\n/);
+    expect(text).not.toMatch(/127\.0\.0\.1|http:|index-(?!\[hash\])/);
   });
 
   it('hidden maps found through the registry the Vite plugin writes', async () => {

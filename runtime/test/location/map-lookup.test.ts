@@ -3,15 +3,16 @@ import { build } from 'esbuild';
 import { SourceMapConsumer } from 'source-map-js';
 import { describe, expect, it } from 'vitest';
 import { decodeMap } from '../../src/location/map-lookup.ts';
-import { parseMap } from '../../src/location/sourcemap.ts';
+import { type Original, parseMap } from '../../src/location/sourcemap.ts';
 
-// The browser's lookup (sourcemap-codec) must give what Node's (source-map-js) gives, for every
+// The browser's lookup (sourcemap-codec) must give what Node's (source-map-js) gives (source, line,
+// column and name), for every
 // position of a real minified bundle's map, with and without a sourceRoot, once resolved against
 // the map's URL as the resolver does (source-map-js also normalizes `..` in the joined path; URL
 // resolution does the same).
 const BASE = 'https://cdn.example/assets/index.js.map';
-const resolved = (p: { source: string; line: number } | undefined) =>
-  p && { file: new URL(p.source, BASE).href, line: p.line };
+const resolved = (p: Original | undefined) =>
+  p && { file: new URL(p.source, BASE).href, line: p.line, column: p.column, name: p.name };
 async function realMap() {
   const entry = fileURLToPath(new URL('../../src/core/payload.ts', import.meta.url));
   const out = await build({

@@ -64,6 +64,57 @@ export async function buildNodeFixture(): Promise<NodeFixture> {
   };
 }
 
+/**
+ * The app as another host deploys it: copied to `dir`, bundled by esbuild minified with on-disk maps
+ * and content-hashed chunk names (`index-[hash].js`, `chunk-[hash].js`); `build` goes into a banner
+ * comment, so each build has other hashes. Returns the bundled entry.
+ */
+export async function buildMinifiedHost(dir: string, buildId: string): Promise<string> {
+  await cp(join(here, 'fixtures/node-app'), dir, { recursive: true });
+  await cp(join(dir, 'deps/dep-lib'), join(dir, 'node_modules/dep-lib'), { recursive: true });
+  await mkdir(join(dir, 'node_modules/@svc'), { recursive: true });
+  await symlink(join(here, '../..'), join(dir, 'node_modules/@svc/runtime'), 'dir');
+  const out = await build({
+    entryPoints: [join(dir, 'src/index.ts'), join(dir, 'src/handler.ts')],
+    outdir: join(dir, 'dist/min'),
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    sourcemap: 'external',
+    banner: { js: `/* build ${buildId} */` },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const entry = Object.keys(out.metafile.outputs).find((file) => /index-\w+\.js$/.test(file));
+  if (!entry) throw new Error('no bundled index');
+  return join(dir, entry.slice(entry.indexOf('dist/min/')));
+}
+
+/** Runs `describe-runner.mjs` (real client) on a bundled entry from `cwd`; its payloads and result. */
+export async function runDescribe(
+  dir: string,
+  entry: string,
+  cwd: string,
+  env: Record<string, string>,
+) {
+  await mkdir(cwd, { recursive: true });
+  const { stdout } = await run(process.execPath, [join(dir, 'describe-runner.mjs'), entry], {
+    cwd,
+    env: { ...process.env, ...env },
+  });
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  return {
+    payloads: lines.filter((l) => l.payload).map((l) => l.payload),
+    flushed: lines.find((l) => l.flushed)?.flushed,
+  };
+}
+
 /** Runs `client-runner.mjs` (real client) with `env` (`SERVICE_URL`...); returns its flush result. */
 export async function runClient(fixture: NodeFixture, entry: string, env: Record<string, string>) {
   const { stdout } = await run(process.execPath, [join(fixture.dir, 'client-runner.mjs'), entry], {

@@ -36,7 +36,7 @@ describe('loadMap + mapFrame', () => {
     expect(mapFrame(path, at(path))).toEqual({
       file: join(dir, '../src/a.ts'),
       line: 3,
-      column: 0,
+      column: 1,
     });
   });
 
@@ -46,7 +46,7 @@ describe('loadMap + mapFrame', () => {
       const path = join(dir, name);
       await loadMap(path);
       expect(isWarm(path)).toBe(true);
-      expect(mapFrame(path, at(path))).toEqual(at(path));
+      expect(mapFrame(path, at(path))).toBeUndefined();
     },
   );
 
@@ -59,13 +59,50 @@ describe('loadMap + mapFrame', () => {
     expect(isWarm(path)).toBe(true);
   });
 
-  it('leaves positions without a mapping as they are', async () => {
+  it('gives nothing for positions without a mapping', async () => {
     const path = join(dir, 'linked.js');
     await loadMap(path);
-    expect(mapFrame(path, { file: path, line: 1, column: 1 })).toEqual({
-      file: path,
-      line: 1,
-      column: 1,
+    expect(mapFrame(path, { file: path, line: 1, column: 1 })).toBeUndefined();
+  });
+
+  it('decodes percent-encoded sources (Turbopack writes `%5Bid%5D` for `[id]`)', async () => {
+    const encoded = JSON.stringify({
+      version: 3,
+      sources: ['../app/boom/%5Bid%5D/page.tsx', '../lib/100%.ts'],
+      names: [],
+      mappings: ';AAEA,CCAA',
     });
+    await writeFile(join(dir, 'encoded.js'), 'a\nb\n');
+    await writeFile(join(dir, 'encoded.js.map'), encoded);
+    const path = join(dir, 'encoded.js');
+    await loadMap(path);
+    expect(mapFrame(path, at(path))?.file).toBe(join(dir, '../app/boom/[id]/page.tsx'));
+    expect(mapFrame(path, { file: path, line: 2, column: 2 })?.file).toBe(
+      join(dir, '../lib/100%.ts'),
+    );
+  });
+
+  it('names the function a frame is in after the map (minified `e` -> `loadOrder`)', async () => {
+    // Generated: `function e(){throw Error("x")}` on line 1; the map names `e` `loadOrder`.
+    const code = 'function e(){throw Error("x")}\n//# sourceMappingURL=named.js.map';
+    const named = JSON.stringify({
+      version: 3,
+      sources: ['../src/order.ts'],
+      names: ['loadOrder'],
+      // col 0 -> 1:0; col 9 (`e`) -> 1:9 named loadOrder; col 13 (`throw`) -> 2:2
+      mappings: 'AAAA,SAASA,IACP',
+    });
+    await writeFile(join(dir, 'named.js'), code);
+    await writeFile(join(dir, 'named.js.map'), named);
+    const path = join(dir, 'named.js');
+    await loadMap(path);
+    const frame = { file: path, line: 1, column: 14 };
+    expect(mapFrame(path, frame, 'e')).toEqual({
+      file: join(dir, '../src/order.ts'),
+      line: 2,
+      column: 3,
+      name: 'loadOrder',
+    });
+    expect(mapFrame(path, frame, 'zz')?.name).toBeUndefined();
   });
 });

@@ -18,6 +18,8 @@ beforeAll(async () => {
   await mkdir(join(dir, 'app/.output/server'), { recursive: true });
   await writeFile(join(dir, 'app/.output/server/package.json'), '{"name":"nuxt-app-prod"}');
   await writeFile(join(dir, 'app/.output/server/index.mjs'), '');
+  await mkdir(join(dir, 'app/apps/shop/src'), { recursive: true });
+  await writeFile(join(dir, 'app/apps/shop/package.json'), '{}');
   await mkdir(join(dir, 'shipped/.output/server'), { recursive: true });
   await writeFile(join(dir, 'shipped/.output/server/package.json'), '{}');
   await writeFile(join(dir, 'shipped/.output/server/index.mjs'), '');
@@ -33,6 +35,14 @@ describe('detectRoot', () => {
 
   it('is the directory holding node_modules when the entry is a dependency CLI', () => {
     expect(detectRoot(join(dir, 'app/node_modules/next/dist/bin/next'))).toBe(join(dir, 'app'));
+  });
+
+  it('a dependency CLI run in a workspace of a monorepo: that workspace (next start in apps/shop)', () => {
+    const cli = join(dir, 'app/node_modules/next/dist/bin/next');
+    expect(detectRoot(cli, join(dir, 'app/apps/shop'))).toBe(join(dir, 'app/apps/shop'));
+    expect(detectRoot(cli, join(dir, 'app/apps/shop/src'))).toBe(join(dir, 'app/apps/shop'));
+    expect(detectRoot(cli, join(dir, 'app'))).toBe(join(dir, 'app'));
+    expect(detectRoot(cli, join(dir, 'shipped'))).toBe(join(dir, 'app')); // run from elsewhere
   });
 
   it('looks past build output folders with their own package.json (Nuxt .output/server)', () => {

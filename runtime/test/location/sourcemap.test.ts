@@ -35,8 +35,8 @@ describe('decodeDataUrl', () => {
 describe('parseMap', () => {
   it('maps a generated 1-based line/column to the original source and line', () => {
     const lookup = parseMap(MAP, SourceMapConsumer);
-    expect(lookup(2, 1)).toEqual({ source: '../src/a.ts', line: 3 });
-    expect(lookup(2, 8)).toEqual({ source: '../src/a.ts', line: 3 });
+    expect(lookup(2, 1)).toEqual({ source: '../src/a.ts', line: 3, column: 1 });
+    expect(lookup(2, 8)).toEqual({ source: '../src/a.ts', line: 3, column: 7 });
   });
 
   it('accepts an XSSI prefix and rejects non-maps', () => {
