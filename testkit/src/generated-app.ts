@@ -75,16 +75,17 @@ export function badEngines(npmOutput: string): string[] {
 }
 
 /** The user's environment for npm and generators: no test runner variables, no telemetry. */
-export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function userEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const runner = (key: string) =>
     key === 'NODE_ENV' || key === 'NODE_OPTIONS' || key.startsWith('VITEST') || key === 'TEST';
   const shell = Object.entries(process.env).filter(([key]) => !runner(key));
+  // A shell has no NODE_ENV, which Next's declaration of ProcessEnv requires.
   return {
     ...Object.fromEntries(shell),
     NEXT_TELEMETRY_DISABLED: '1',
     NUXT_TELEMETRY_DISABLED: '1',
     ...extra,
-  } as NodeJS.ProcessEnv;
+  } as unknown as NodeJS.ProcessEnv;
 }
 
 export interface SetupOptions {

@@ -47,8 +47,9 @@ export function clientErrorReport(error: unknown, source: ClientErrorSource): Fa
 
 /**
  * Reports a browser error unless it is a Next control-flow error, was already reported, or is a
- * server error seen by a boundary (it carries a `digest`; the server already reported it with the
- * full stack). Never throws. Returns whether a report was queued.
+ * server error seen by a boundary (it carries a `digest`, and the server report, whose
+ * description names the same digest, has the full stack). Never throws. Returns whether a report
+ * was queued.
  */
 export function reportClientError(
   error: unknown,

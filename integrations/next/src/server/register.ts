@@ -23,16 +23,27 @@ export interface SvcNextServerOptions extends SvcOptions {
    */
   fromBuild?: Omit<PublicClientOptions, 'apiKey'> & { serviceUrl?: string };
   /**
-   * Longest time a request waits for its reports when the platform offers neither `waitUntil`
-   * nor `after()`, in milliseconds.
+   * Longest time one flush of a failing request's reports may take, in milliseconds (handed to
+   * `waitUntil` or `after()`, or awaited with `flushBeforeResponse`).
    * @default 2000
    */
   flushTimeoutMs?: number;
+  /**
+   * Hold the error response until its reports are sent (at most `flushTimeoutMs`) when the
+   * platform offers no `waitUntil`. For serverless platforms that freeze the process after the
+   * response without giving Next a `waitUntil`; on a long-running server the background queue
+   * delivers and the response never waits.
+   * @default true on AWS Lambda (`AWS_LAMBDA_FUNCTION_NAME` set), else false
+   */
+  flushBeforeResponse?: boolean;
 }
 
 interface ServerState {
   flushTimeoutMs: number;
+  flushBeforeResponse?: boolean;
   debug: boolean;
+  /** Errors already reported, per request (its headers object; see once.ts). */
+  reported?: WeakMap<object, Set<string>>;
 }
 
 /** Settings shared by every copy of this package in the process (the global carrier's slot). */
@@ -43,6 +54,11 @@ export function serverState(): ServerState {
 /** `process.env`, or nothing where there is none. */
 function processEnv(): Record<string, string | undefined> {
   return typeof process !== 'undefined' ? (process.env ?? {}) : {};
+}
+
+/** Whether the response waits for its reports (see `flushBeforeResponse`). */
+export function flushesBeforeResponse(state: ServerState = serverState()): boolean {
+  return state.flushBeforeResponse ?? Boolean(processEnv().AWS_LAMBDA_FUNCTION_NAME);
 }
 
 /**
@@ -72,11 +88,12 @@ export function serverClientOptions(
  */
 export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | undefined {
   try {
+    const state = serverState();
     const existing = getShared();
     if (existing) return existing;
-    const { flushTimeoutMs, ...clientOptions } = options;
-    const state = serverState();
+    const { flushTimeoutMs, flushBeforeResponse, ...clientOptions } = options;
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
+    if (flushBeforeResponse !== undefined) state.flushBeforeResponse = flushBeforeResponse;
     if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
     const resolved = serverClientOptions(clientOptions, processEnv());
     return initShared(resolved.options, { serviceUrl: resolved.serviceUrl });

@@ -9,6 +9,8 @@ import { failurePlace, failureReport, type FailureReport } from '@svc/runtime/ki
 export interface RequestInfo {
   path: string;
   method: string;
+  /** The request's headers; the same object for every call of one request (see once.ts). */
+  headers?: unknown;
 }
 
 /** The subset of Next's `onRequestError` context argument we read. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { serverClientOptions } from '../../src/server/register.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { flushesBeforeResponse, serverClientOptions } from '../../src/server/register.ts';
 
 describe('serverClientOptions', () => {
   const env = {
@@ -50,5 +50,32 @@ describe('serverClientOptions', () => {
       },
       serviceUrl: 'https://a.example',
     });
+  });
+});
+
+describe('flushesBeforeResponse', () => {
+  const lambda = process.env.AWS_LAMBDA_FUNCTION_NAME;
+  afterEach(() => {
+    if (lambda === undefined) delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    else process.env.AWS_LAMBDA_FUNCTION_NAME = lambda;
+  });
+  const state = (flushBeforeResponse?: boolean) => ({
+    flushTimeoutMs: 2000,
+    debug: false,
+    flushBeforeResponse,
+  });
+
+  it('is off on a long-running server and on under AWS Lambda, which freezes after the response', () => {
+    delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    expect(flushesBeforeResponse(state())).toBe(false);
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'shop-web';
+    expect(flushesBeforeResponse(state())).toBe(true);
+  });
+
+  it('follows the option when set', () => {
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'shop-web';
+    expect(flushesBeforeResponse(state(false))).toBe(false);
+    delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    expect(flushesBeforeResponse(state(true))).toBe(true);
   });
 });
