@@ -5,16 +5,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLines, readmeBlock, runSetup, type Spawned, spawnProcess } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
-import {
-  appEnv,
-  freePort,
-  REPO_ROOT,
-  scratch,
-  service,
-  type TestService,
-  tarballs,
-} from './shared.ts';
+import { expectCard, expected } from './cards.ts';
+import { clientError, onlyThese, type RunningApp, serverError } from './scenarios.ts';
+import { appEnv, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/express/README.md');
 const TITLES = {
@@ -37,76 +30,64 @@ async function syncInventory() {
 
 describe('Express: a new app, set up as the README says', () => {
   const where = scratch('express');
-  let svc: TestService;
+  const running = { pages: [] } as unknown as RunningApp;
   let app: Spawned;
-  let base: string;
-  let dir: string;
 
   beforeAll(async () => {
     const setup = await runSetup(commandLines(readmeBlock(README, 'sh', 'npm init')), {
       cwd: where.dir,
       tarballs: tarballs(),
     });
-    dir = setup.dir;
+    running.dir = setup.dir;
     expect(setup.badEngines).toEqual([]);
     const server = readmeBlock(README, 'js', '// server.js');
     const anchor = 'setupErrorHandler(app);';
     expect(server).toContain(anchor);
-    writeFileSync(join(dir, 'server.js'), server.replace(anchor, `${MORE_ROUTES}${anchor}`));
-    svc = await service();
+    writeFileSync(
+      join(running.dir, 'server.js'),
+      server.replace(anchor, `${MORE_ROUTES}${anchor}`),
+    );
+    running.svc = await service();
     const port = await freePort();
     app = spawnProcess(process.execPath, ['server.js'], {
-      cwd: dir,
-      env: { ...appEnv(svc), PORT: String(port) },
+      cwd: running.dir,
+      env: { ...appEnv(running.svc), PORT: String(port) },
     });
-    base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100 && !(await fetch(base).catch(() => undefined)); i++)
+    running.base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100 && !(await fetch(running.base).catch(() => undefined)); i++)
       await new Promise((r) => setTimeout(r, 100));
   });
 
   afterAll(async () => {
     app?.kill('SIGKILL');
     await app?.exited;
-    await svc?.close();
+    await running.svc?.close();
     where.done();
   });
 
-  it('an unhandled route error: one card for two requests, titled by route pattern', async () => {
-    expect((await fetch(`${base}/orders/1001`)).status).toBe(500);
-    expect((await fetch(`${base}/orders/1002`)).status).toBe(500);
-    await expectCard(
-      svc,
-      expected('server-error', 'express', {
-        title: TITLES.serverError,
-        file: 'server.js',
-        occurrences: 2,
-      }),
-    );
+  serverError(() => running, 'express', {
+    paths: ['/orders/1001', '/orders/1002'],
+    title: TITLES.serverError,
+    file: 'server.js',
   });
-
-  it('its description frames are project-relative', async () => {
-    const card = (await svc.cards()).find((c) => c.title === TITLES.serverError)!;
-    expectFramesAt(card, 'server.js', dir);
-  });
-
-  it('a 4xx the app raises makes no card', async () => {
-    expect((await fetch(`${base}/missing/7`)).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 2500)); // one drain cadence
-    expect(await allTitles(svc)).toEqual([TITLES.serverError]);
-  });
+  clientError(() => running, { path: '/missing/7', titlesBefore: [TITLES.serverError] });
 
   it('an unhandled rejection: one critical card, then Node ends the process (code 1)', async () => {
-    await fetch(`${base}/sync`).catch(() => undefined);
+    await fetch(`${running.base}/sync`).catch(() => undefined);
     expect(await app.exited).toBe(1);
     await expectCard(
-      svc,
+      running.svc,
       expected('unhandled-rejection', 'express', {
         title: TITLES.rejection,
         file: 'server.js',
         occurrences: 1,
       }),
     );
-    expect(await allTitles(svc)).toEqual(Object.values(TITLES).sort());
-    expect(app.output()).not.toContain(svc.keys.signingSecret);
   });
+
+  onlyThese(
+    () => running,
+    Object.values(TITLES),
+    () => app.output(),
+  );
 });

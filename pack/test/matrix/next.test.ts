@@ -14,21 +14,16 @@ import {
   sh,
   spawnProcess,
 } from '@svc/testkit';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { REACT_TITLES, reactScenarios } from './react-app.ts';
 import {
-  appEnv,
-  clickOn,
-  closeBrowser,
-  freePort,
-  REPO_ROOT,
-  scratch,
-  service,
-  type TestService,
-  tarballs,
-} from './shared.ts';
+  browserFailures,
+  clientError,
+  onlyThese,
+  type RunningApp,
+  serverError,
+} from './scenarios.ts';
+import { appEnv, closeBrowser, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/next/README.md');
 const TITLES = {
@@ -95,17 +90,16 @@ afterAll(async () => {
 describe.each(['turbopack', 'webpack'] as const)(
   'Next (create-next-app@16.4.3) built with %s',
   (bundler) => {
-    let svc: TestService;
+    const running = { pages: [] } as unknown as RunningApp;
     let app: Spawned;
-    let base: string;
-    const pages: Page[] = [];
 
     beforeAll(async () => {
-      svc = await service();
+      running.dir = dir;
+      running.svc = await service();
       const fonts = await offlineFonts(dir);
       try {
         await sh('npm', ['run', 'build', '--', `--${bundler}`], dir, {
-          ...appEnv(svc, 'next'),
+          ...appEnv(running.svc, 'next'),
           ...fonts.env,
         });
       } finally {
@@ -114,81 +108,37 @@ describe.each(['turbopack', 'webpack'] as const)(
       const port = await freePort();
       app = spawnProcess('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], {
         cwd: dir,
-        env: appEnv(svc, 'next'),
+        env: appEnv(running.svc, 'next'),
       });
       await app.waitFor(/Ready in/, 120_000);
-      base = `http://127.0.0.1:${port}`;
+      running.base = `http://127.0.0.1:${port}`;
     });
 
     afterAll(async () => {
-      for (const page of pages) await page.close();
+      for (const page of running.pages.splice(0)) await page.close();
       app?.kill();
       await app?.exited;
-      await svc?.close();
+      await running.svc?.close();
     });
 
-    it('an unhandled server error: one card for two requests, named at the route file', async () => {
-      expect((await fetch(`${base}/api/orders/1001`)).status).toBe(500);
-      expect((await fetch(`${base}/api/orders/1002`)).status).toBe(500);
-      await expectCard(
-        svc,
-        expected('server-error', 'next', {
-          title: TITLES.serverError,
-          file: ROUTE_FILE,
-          occurrences: 2,
-        }),
-      );
+    serverError(() => running, 'next', {
+      paths: ['/api/orders/1001', '/api/orders/1002'],
+      title: TITLES.serverError,
+      file: ROUTE_FILE,
     });
-
-    it('its description frames are project-relative, through the server maps', async () => {
-      const card = (await svc.cards()).find((c) => c.title === TITLES.serverError)!;
-      expectFramesAt(card, ROUTE_FILE, dir);
+    // notFound() in the route handler.
+    clientError(() => running, { path: '/api/orders/missing', titlesBefore: [TITLES.serverError] });
+    // The README's error.tsx is the boundary; no browser source maps in a default production build.
+    browserFailures(() => running, 'next', {
+      path: '/scenarios',
+      titles: REACT_TITLES,
+      file: CHUNK,
+      fallback: 'Something went wrong.',
     });
-
-    it('a 4xx the app raises (notFound()) makes no card', async () => {
-      expect((await fetch(`${base}/api/orders/missing`)).status).toBe(404);
-      await new Promise((r) => setTimeout(r, 2500)); // one drain cadence
-      expect(await allTitles(svc)).toEqual([TITLES.serverError]);
-    });
-
-    it('an unhandled browser error: one card for two page loads', async () => {
-      pages.push(
-        await clickOn(`${base}/scenarios`, '#browser-error'),
-        await clickOn(`${base}/scenarios`, '#browser-error'),
-      );
-      await expectCard(
-        svc,
-        expected('browser-error', 'next', {
-          title: TITLES.browserError,
-          file: CHUNK,
-          occurrences: 2,
-        }),
-      );
-    });
-
-    it('an unhandled rejection in the browser', async () => {
-      pages.push(await clickOn(`${base}/scenarios`, '#browser-rejection'));
-      await expectCard(
-        svc,
-        expected('browser-rejection', 'next', {
-          title: TITLES.rejection,
-          file: CHUNK,
-          occurrences: 1,
-        }),
-      );
-    });
-
-    it('an error boundary (the README`s error.tsx) catches a render error: one card', async () => {
-      const page = await clickOn(`${base}/scenarios`, '#error-boundary');
-      pages.push(page);
-      await page.waitForSelector('text=Something went wrong.');
-      await expectCard(
-        svc,
-        expected('error-boundary', 'next', { title: TITLES.boundary, file: CHUNK, occurrences: 1 }),
-      );
-      await new Promise((r) => setTimeout(r, 2500));
-      expect(await allTitles(svc)).toEqual(Object.values(TITLES).sort());
-      expect(app.output()).not.toContain(svc.keys.signingSecret);
-    });
+    onlyThese(
+      () => running,
+      Object.values(TITLES),
+      () => app.output(),
+    );
   },
 );

@@ -14,20 +14,17 @@ import {
   spawnProcess,
   userEnv,
 } from '@svc/testkit';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
+import { expectCard, expected } from './cards.ts';
 import { starterRegistry } from './nuxt-starter.ts';
 import {
-  appEnv,
-  clickOn,
-  closeBrowser,
-  REPO_ROOT,
-  scratch,
-  service,
-  type TestService,
-  tarballs,
-} from './shared.ts';
+  browserFailures,
+  clientError,
+  onlyThese,
+  type RunningApp,
+  serverError,
+} from './scenarios.ts';
+import { appEnv, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/nuxt/README.md');
 const TITLES = {
@@ -92,11 +89,8 @@ function startSync() {
 
 describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   const where = scratch('nuxt');
-  let svc: TestService;
+  const running = { pages: [] } as unknown as RunningApp;
   let app: Spawned;
-  let base: string;
-  let dir: string;
-  const pages: Page[] = [];
 
   beforeAll(async () => {
     const registry = await starterRegistry(where.dir);
@@ -117,114 +111,76 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
         },
         env: userEnv({ NUXI_INIT_REGISTRY: registry.url }),
       });
-      dir = setup.dir;
+      running.dir = setup.dir;
       expect(setup.badEngines).toEqual([]);
     } finally {
       await registry.close();
     }
+    const dir = running.dir;
     writeFileSync(join(dir, 'nuxt.config.ts'), readmeBlock(README, 'ts', '// nuxt.config.ts\n'));
     for (const [path, text] of Object.entries(APP_FILES)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    svc = await service();
+    running.svc = await service();
     // The README's build: `npm run build`.
-    await sh('npm', ['run', 'build'], dir, appEnv(svc, 'nuxt'));
+    await sh('npm', ['run', 'build'], dir, appEnv(running.svc, 'nuxt'));
     app = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
       cwd: dir,
       env: {
-        ...appEnv(svc, 'nuxt'),
-        NUXT_PUBLIC_SERVICE_URL: svc.url,
+        ...appEnv(running.svc, 'nuxt'),
+        NUXT_PUBLIC_SERVICE_URL: running.svc.url,
         PORT: '0',
         HOST: '127.0.0.1',
       },
     });
     const [, url] = await app.waitFor(/Listening on (http:\/\/\S+)/);
-    base = url!.replace(/\/$/, '');
+    running.base = url!.replace(/\/$/, '');
   });
 
   afterAll(async () => {
-    for (const page of pages) await page.close();
+    for (const page of running.pages) await page.close();
     await closeBrowser();
     app?.kill();
     await app?.exited;
-    await svc?.close();
+    await running.svc?.close();
     where.done();
   });
 
-  it('an unhandled server error: one card for two requests, named at the route file', async () => {
-    expect((await fetch(`${base}/api/orders/1001`)).status).toBe(500);
-    expect((await fetch(`${base}/api/orders/1002`)).status).toBe(500);
-    await expectCard(
-      svc,
-      expected('server-error', 'nuxt', {
-        title: TITLES.serverError,
-        file: 'server/api/orders/[id].get.ts',
-        occurrences: 2,
-      }),
-    );
+  serverError(() => running, 'nuxt', {
+    paths: ['/api/orders/1001', '/api/orders/1002'],
+    title: TITLES.serverError,
+    file: 'server/api/orders/[id].get.ts',
   });
-
-  it('its description frames are project-relative, through the on-disk maps', async () => {
-    const card = (await svc.cards()).find((c) => c.title === TITLES.serverError)!;
-    expectFramesAt(card, 'server/api/orders/[id].get.ts', dir);
-  });
-
-  it('a 4xx the app raises makes no card', async () => {
-    expect((await fetch(`${base}/api/orders/missing`)).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 2500)); // one drain cadence
-    expect(await allTitles(svc)).toEqual([TITLES.serverError]);
-  });
+  clientError(() => running, { path: '/api/orders/missing', titlesBefore: [TITLES.serverError] });
 
   it('an unhandled rejection on the server: one critical card, the server keeps serving', async () => {
-    expect((await fetch(`${base}/api/sync`)).status).toBe(200);
+    expect((await fetch(`${running.base}/api/sync`)).status).toBe(200);
     await expectCard(
-      svc,
+      running.svc,
       expected('unhandled-rejection', 'nuxt', {
         title: TITLES.rejection,
         file: 'server/api/sync.get.ts',
         occurrences: 1,
       }),
     );
-    expect((await fetch(`${base}/api/orders/1003`)).status).toBe(500);
+    expect((await fetch(`${running.base}/api/orders/1003`)).status).toBe(500);
   });
 
-  it('an unhandled browser error: one card for two page loads, named at app/app.vue', async () => {
-    pages.push(await clickOn(base, '#browser-error'), await clickOn(base, '#browser-error'));
-    await expectCard(
-      svc,
-      expected('browser-error', 'nuxt', {
-        title: TITLES.browserError,
-        file: 'app/app.vue',
-        occurrences: 2,
-      }),
-    );
+  browserFailures(() => running, 'nuxt', {
+    path: '/',
+    titles: {
+      browserError: TITLES.browserError,
+      rejection: TITLES.browserRejection,
+      boundary: TITLES.boundary,
+    },
+    file: 'app/app.vue',
+    boundaryFile: 'app/components/Widget.vue',
+    framesAt: 'app/app.vue',
   });
-
-  it('an unhandled rejection in the browser', async () => {
-    pages.push(await clickOn(base, '#browser-rejection'));
-    await expectCard(
-      svc,
-      expected('browser-rejection', 'nuxt', {
-        title: TITLES.browserRejection,
-        file: 'app/app.vue',
-        occurrences: 1,
-      }),
-    );
-  });
-
-  it('a component error (Nuxt`s vue:error, the error boundary of Vue): one card', async () => {
-    pages.push(await clickOn(base, '#error-boundary'));
-    await expectCard(
-      svc,
-      expected('error-boundary', 'nuxt', {
-        title: TITLES.boundary,
-        file: 'app/components/Widget.vue',
-        occurrences: 1,
-      }),
-    );
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await allTitles(svc)).toEqual(Object.values(TITLES).sort());
-    expect(app.output()).not.toContain(svc.keys.signingSecret);
-  });
+  onlyThese(
+    () => running,
+    Object.values(TITLES),
+    () => app.output(),
+  );
 });
