@@ -69,26 +69,38 @@ export function cardsPage(
   );
   const first = result.cards[0];
   const last = result.cards.at(-1);
+  // A search that ran out of its budget goes on from the last card it examined, not the last shown.
+  const resume = result.scan && encodeKey(result.scan.resumeAt);
+  const nextKey = !paging.before && resume ? resume : last && encodeKey(last.key);
+  const prevKey = paging.before && resume ? resume : first && encodeKey(first.key);
   const hasNext = paging.before || result.more;
   const hasPrev = paging.after || (paging.before && result.more);
+  const more = (rel: 'next' | 'prev') =>
+    result.scan && (rel === 'next') !== paging.before ? 'Continue searching' : undefined;
   const prev =
-    hasPrev && first
-      ? html`<a rel="prev" href="${cardsHref(project.id, view, { before: encodeKey(first.key) })}">← Previous</a>`
+    hasPrev && prevKey
+      ? html`<a rel="prev" href="${cardsHref(project.id, view, { before: prevKey })}">← ${more('prev') ?? 'Previous'}</a>`
       : '';
   const next =
-    hasNext && last
-      ? html`<a rel="next" href="${cardsHref(project.id, view, { after: encodeKey(last.key) })}">Next →</a>`
+    hasNext && nextKey
+      ? html`<a rel="next" href="${cardsHref(project.id, view, { after: nextKey })}">${more('next') ?? 'Next'} →</a>`
       : '';
   const restart =
     paging.after || paging.before
       ? html`<a href="${cardsHref(project.id, view)}">First page</a>`
       : '';
   const filtered = view.severity || view.priority || view.tag || view.q;
+  // The search stopped at its budget: say so, and that the link goes on from there.
+  const searched = result.scan
+    ? html`<p class="muted scan">Searched ${counted(result.scan.examined, 'card')} for these filters without filling the page: ${counted(result.cards.length, 'matching card')} so far. <em>Continue searching</em> goes on from the last card searched.</p>`
+    : '';
   const table = rows.length
     ? html`<form class="bulk" method="post" action="/board/projects/${project.id}/cards/status">${bulkBar(paging.here, csrf)}
 <table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
 ${rows}</tbody></table></form>`
-    : html`<p class="muted">${filtered || project.cards > 0 ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
+    : result.scan
+      ? ''
+      : html`<p class="muted">${filtered || project.cards > 0 ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
   return page({
     title: project.name,
     csrf,
@@ -97,7 +109,7 @@ ${rows}</tbody></table></form>`
 <p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} · ${counted(project.eventsToday, 'event')} today</p>
 ${statusTabs(project.id, view, project.statusCounts)}
 ${filters(project.id, view)}
-${table}
+${searched}${table}
 <nav class="pages">${prev}${next}${restart}</nav>`,
   });
 }
