@@ -24,9 +24,11 @@ import { migrate } from './migrations.ts';
 import type { CardRow } from './rows.ts';
 import { createSqliteSessions } from './sqlite-sessions.ts';
 import { createSqliteTriage } from './sqlite-triage.ts';
+import { writesWhenFree } from './sqlite-writes.ts';
 
 // The board's reads over the same SQLite file as the ingestion store, on a connection of its own
-// (WAL: reads see committed data and never block ingestion for longer than one statement).
+// (WAL: reads see committed data, never wait for a writer, and never block ingestion for longer
+// than one statement); its few writes wait for another process's lock off the event loop.
 
 /** The cards page's SQL on SQLite: `?` placeholders, a compound select merged in key order. */
 export const SQLITE_CARDS: CardsDialect = {
@@ -54,6 +56,10 @@ export function openSqliteBoardStore(opts: SqliteBoardOptions): BoardStore {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  // Checkpoints are the ingesting connection's (its checkpointer thread's): a board write must not
+  // copy the WAL into the database on the event loop.
+  db.pragma('wal_autocheckpoint = 0');
+  const write = writesWhenFree(db);
 
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
@@ -91,13 +97,13 @@ export function openSqliteBoardStore(opts: SqliteBoardOptions): BoardStore {
   const accountRow = (id: number) =>
     prepared('SELECT id, name, plan FROM accounts WHERE id = ?').get(id) as
       Pick<BoardAccount, 'id' | 'name' | 'plan'> | undefined;
-  const triage = createSqliteTriage(db);
+  const triage = createSqliteTriage(db, write);
   const variantSql = `SELECT id, title, substr(description, 1, ?) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
       last_seen_at, aggregate FROM variants WHERE card_id = ?`;
 
   return {
-    ...createSqliteSessions(db),
+    ...createSqliteSessions(db, write),
     overview(day, page) {
       const { op, order, from } = idKeyset(page);
       const accounts = pageOf(

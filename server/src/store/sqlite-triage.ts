@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type CardEventRow, statusCounts, toCardEvent } from './board-rows.ts';
 import type { BoardStore, StatusChanged } from './board-types.ts';
+import type { WhenFree } from './sqlite-writes.ts';
 
 type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
   statusCounts(projectId: number): ReturnType<typeof statusCounts>;
@@ -11,8 +12,9 @@ type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
  * IMMEDIATE transaction: it waits for an ingest batch to commit, and commits before the next one
  * reads (the ingest notices the other connection's commit through `PRAGMA data_version` and
  * re-reads the cards it had cached), so a report and a status change never overwrite each other.
+ * Another process's write lock is waited for through `write`, with the event loop free.
  */
-export function createSqliteTriage(db: Database.Database): Triage {
+export function createSqliteTriage(db: Database.Database, write: WhenFree): Triage {
   const q = {
     cards: db.prepare(
       `SELECT id, title, status FROM cards WHERE id IN (SELECT value FROM json_each(?))
@@ -49,7 +51,7 @@ export function createSqliteTriage(db: Database.Database): Triage {
     }));
   });
   return {
-    setCardStatus: (c) => change.immediate(c),
+    setCardStatus: (c) => write(() => change.immediate(c)),
     cardHistory: (cardId, limit) =>
       (q.history.all(cardId, limit) as CardEventRow[]).map(toCardEvent),
     statusCounts: (projectId) =>

@@ -21,7 +21,7 @@ import type {
 import { type CardsDialect, cardsSql, KEY_FIELDS } from '../cards-sql.ts';
 import type { CardRow } from '../rows.ts';
 import { migratePg } from './migrations.ts';
-import { createPgPool } from './pool.ts';
+import { createPgPool, withinDeadline } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
 import { createPgTriage } from './triage.ts';
 import { withoutNul } from './text.ts';
@@ -42,8 +42,13 @@ export const PG_CARDS: CardsDialect = {
      ORDER BY ${order} ${tail}`,
 };
 
+/** A board query (or status change) PostgreSQL has not answered within this is a 503. */
+export const BOARD_DEADLINE_MS = 5000;
+
 export interface PgBoardOptions {
   url: string;
+  /** Each query or transaction fails (503) past this; 0 for none. @default BOARD_DEADLINE_MS */
+  deadlineMs?: number;
   /** Bounds of a filtered cards page: one window of `rows` keys. @default SCAN_ROWS keys */
   scan?: ScanLimits;
 }
@@ -60,8 +65,14 @@ export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore
     await pool.end();
     throw error;
   }
-  const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
-    (await pool.query<T>(sql, values)).rows;
+  const deadlineMs = opts.deadlineMs ?? BOARD_DEADLINE_MS;
+  // The server stops a statement past the deadline too, so it does no work nobody waits for.
+  pool.on('connect', (client) => {
+    client.query(`SET statement_timeout = ${Math.floor(deadlineMs)}`).catch(() => {});
+  });
+  const db = withinDeadline(pool, deadlineMs);
+  const all = <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    db.query<T>(sql, values);
   const projectSql = `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
       ${CARD_COUNT}::integer AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
@@ -92,13 +103,13 @@ export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore
       )
     )[0]!;
   type AccountRow = Pick<BoardAccount, 'id' | 'name' | 'plan'>;
-  const triage = createPgTriage(pool);
+  const triage = createPgTriage(db);
   const variantSql = `SELECT id, title, substr(description, 1, $1) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
       last_seen_at, aggregate FROM variants WHERE card_id = $2`;
 
   return {
-    ...createPgSessions(pool),
+    ...createPgSessions(db),
     async overview(day, page) {
       const { op, order, from } = idKeyset(page);
       const accounts = pageOf(

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
 import type { BoardStore, StatusChanged } from '../board-types.ts';
-import { inTransaction } from './pool.ts';
+import type { PgDeadlineDb } from './pool.ts';
 
 type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
   statusCounts(projectId: number): Promise<ReturnType<typeof statusCounts>>;
@@ -14,10 +14,10 @@ type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
  * after the other: a `done` set while a report is being folded either comes first (the report
  * reopens the card, a regression) or after (the card stays done), never half of each.
  */
-export function createPgTriage(pool: pg.Pool): Triage {
+export function createPgTriage(db: PgDeadlineDb): Triage {
   return {
     setCardStatus: (c) =>
-      inTransaction(pool, async (client) => {
+      db.transaction(async (client) => {
         const ids = [...new Set(c.cardIds)];
         const scope = [ids, c.projectId ?? null];
         await client.query(
@@ -50,20 +50,18 @@ export function createPgTriage(pool: pg.Pool): Triage {
       }),
     cardHistory: async (cardId, limit) =>
       (
-        await pool.query<CardEventRow>(
+        await db.query<CardEventRow>(
           `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
            WHERE card_id = $1 ORDER BY id DESC LIMIT $2`,
           [cardId, limit],
         )
-      ).rows.map(toCardEvent),
+      ).map(toCardEvent),
     statusCounts: async (projectId) =>
       statusCounts(
-        (
-          await pool.query<{ status: string; count: number }>(
-            'SELECT status, count FROM card_status_counts WHERE project_id = $1',
-            [projectId],
-          )
-        ).rows,
+        await db.query<{ status: string; count: number }>(
+          'SELECT status, count FROM card_status_counts WHERE project_id = $1',
+          [projectId],
+        ),
       ),
   };
 }
