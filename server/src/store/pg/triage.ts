@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
 import type { BoardStore, StatusChanged } from '../board-types.ts';
 import type { PgDeadlineDb } from './pool.ts';
