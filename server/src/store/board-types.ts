@@ -238,7 +238,7 @@ export interface BoardStore {
    * the cards found, in id order.
    */
   setCardStatus(change: StatusChange): MaybePromise<StatusChanged[]>;
-  /** The card's history, newest first, at most `limit` entries. */
-  cardHistory(cardId: number, limit: number): MaybePromise<CardEvent[]>;
+  /** The card's history, newest first, at most `limit` entries (older than entry `before`). */
+  cardHistory(cardId: number, limit: number, before?: number): MaybePromise<CardEvent[]>;
   close(): MaybePromise<void>;
 }

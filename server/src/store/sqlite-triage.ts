@@ -27,7 +27,7 @@ export function createSqliteTriage(db: Database.Database, write: WhenFree): Tria
     ),
     history: db.prepare(
       `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
-       WHERE card_id = ? ORDER BY id DESC LIMIT ?`,
+       WHERE card_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
     ),
     counts: db.prepare('SELECT status, count FROM card_status_counts WHERE project_id = ?'),
   };
@@ -52,8 +52,8 @@ export function createSqliteTriage(db: Database.Database, write: WhenFree): Tria
   });
   return {
     setCardStatus: (c) => write(() => change.immediate(c)),
-    cardHistory: (cardId, limit) =>
-      (q.history.all(cardId, limit) as CardEventRow[]).map(toCardEvent),
+    cardHistory: (cardId, limit, before = Number.MAX_SAFE_INTEGER) =>
+      (q.history.all(cardId, before, limit) as CardEventRow[]).map(toCardEvent),
     statusCounts: (projectId) =>
       statusCounts(q.counts.all(projectId) as { status: string; count: number }[]),
   };

@@ -2,6 +2,8 @@ import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
 import type { BoardStore, StatusChanged } from '../board-types.ts';
 import type { PgDeadlineDb } from './pool.ts';
 
+const INT_MAX = 2 ** 31 - 1;
+
 type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
   statusCounts(projectId: number): Promise<ReturnType<typeof statusCounts>>;
 };
@@ -47,12 +49,13 @@ export function createPgTriage(db: PgDeadlineDb): Triage {
         }
         return rows.map((r) => ({ id: r.id, title: r.title, from: r.status, to: c.status }));
       }),
-    cardHistory: async (cardId, limit) =>
+    // Entry ids are `integer`: a larger `before` (from a URL) means "from the newest".
+    cardHistory: async (cardId, limit, before = INT_MAX) =>
       (
         await db.query<CardEventRow>(
           `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
-           WHERE card_id = $1 ORDER BY id DESC LIMIT $2`,
-          [cardId, limit],
+           WHERE card_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`,
+          [cardId, Math.min(before, INT_MAX), limit],
         )
       ).map(toCardEvent),
     statusCounts: async (projectId) =>
