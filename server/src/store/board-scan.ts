@@ -1,9 +1,9 @@
 import { toSummary, type SummaryRow } from './board-rows.ts';
 import type { CardPage, CardQuery, SortKey } from './board-types.ts';
-import { indexBounded, keyOf } from './cards-sql.ts';
+import { type CardsDialect, indexBounded, keyOf } from './cards-sql.ts';
 
 // A cards page under a filter the sort's index does not hold (a tag, title text, a severity or
-// priority under another sort) reads rows one by one, and a filter few cards pass would read the
+// priority under another sort, a status where the index is not led by it) reads rows one by one, and a filter few cards pass would read the
 // whole project. So it reads a bounded window: the next `chunk` keys of the index range (the
 // index alone), then the filtered rows within them, window after window, until the page is full,
 // the range ends, or `rows` keys (or `ms` milliseconds) are spent. It then answers with what it
@@ -18,8 +18,9 @@ export interface ScanLimits {
   ms?: number;
 }
 
-/** How a store reads (the queries of cards-sql.ts). */
+/** How a store reads (the queries of cards-sql.ts in its dialect). */
 export interface ScanReads {
+  dialect: CardsDialect;
   /** Filtered rows after the query's cursor, up to `to` (inclusive) when given. */
   page(q: CardQuery, limit: number, to?: SortKey): SummaryRow[] | Promise<SummaryRow[]>;
   /** The key `offset` + 1 rows after the query's cursor (index only), if there is one. */
@@ -44,7 +45,7 @@ export async function listCardPage(
     return { cards: page.map((r) => toSummary(r, keyOf(q.sort, r))), more, scan };
   };
   if (q.statuses?.length === 0) return answer([], false);
-  if (indexBounded(q)) {
+  if (indexBounded(reads.dialect, q)) {
     const rows = await reads.page(q, q.limit + 1);
     return answer(rows, rows.length > q.limit);
   }

@@ -8,12 +8,14 @@ import {
 } from './board-rows.ts';
 import type { CardQuery, CardSort, SortKey } from './board-types.ts';
 
-// The cards page's SQL, for both board stores. Every sort has an index (project_id, status, key…,
-// id) (SQLite migration 6, PostgreSQL 4): a page is one index range per status asked for, each
-// read in the key's order from the cursor on, merged (SQLite's MERGE of a compound select,
-// PostgreSQL's Merge Append), so it reads at most `limit + 1` rows of each status, whatever the
-// number of cards. Filters the index does not hold (tag, title text, a severity or priority under
-// another sort) are checked row by row, within a bounded key range (see board-scan.ts).
+// The cards page's SQL, for both board stores. A sort's index is (project_id, status, key…, id)
+// (SQLite migration 6, PostgreSQL 4): a page is one index range per status asked for, each read in
+// the key's order from the cursor on, merged (SQLite's MERGE of a compound select, PostgreSQL's
+// Merge Append), so it reads at most `limit + 1` rows of each status, whatever the number of cards.
+// SQLite's title sort reads deduplication's (project_id, title) index instead (a second index of
+// random titles made each new card 15 % dearer). Filters an index does not hold (tag, title text, a
+// severity or priority under another sort, a status there) are checked row by row, within a
+// bounded key range (see board-scan.ts).
 
 /** Columns of each sort's key, ending with the card id. */
 export const KEY_FIELDS: Record<CardSort, readonly (keyof SummaryRow)[]> = {
@@ -35,6 +37,8 @@ export interface CardsDialect {
   placeholder(n: number): string;
   /** A key column as the index orders it (PostgreSQL: titles in byte order, `COLLATE "C"`). */
   keyColumn(field: keyof SummaryRow): string;
+  /** Whether the sort's index is led by the status (else the status is checked row by row). */
+  statusLeads(sort: CardSort): boolean;
   /** A URL value as the store can bind it (PostgreSQL: no U+0000). */
   bind(value: string | number): string | number;
   /** The condition "carries exactly this tag"; `bind` gives the placeholder of a value. */
@@ -46,11 +50,12 @@ export interface CardsDialect {
 }
 
 /** True when every filter of `q` is held by the sort's index, so a page reads only its own rows. */
-export const indexBounded = (q: CardQuery) =>
+export const indexBounded = (d: CardsDialect, q: CardQuery) =>
   q.tag === undefined &&
   q.text === undefined &&
   (q.severity === undefined || q.sort === 'severity') &&
-  (q.priority === undefined || q.sort === 'priority');
+  (q.priority === undefined || q.sort === 'priority') &&
+  (q.statuses === undefined || d.statusLeads(q.sort));
 
 /** A key from the URL must have the shape of the sort's key: a title or whole numbers, then the id. */
 function checkKey(sort: CardSort, key: SortKey) {
@@ -103,9 +108,14 @@ export function cardsSql(d: CardsDialect, projectId: number, q: CardQuery, o: Ca
     if (lead === fixed) return `id ${op} ${next(key[1]!)}`;
     return (op.startsWith('<') ? fixed < lead : fixed > lead) ? undefined : 'id < 0';
   };
-  const arm = (status: string) => {
-    const where = [`project_id = ${next(projectId)}`, `status = ${next(status)}`];
+  const statuses = q.statuses ?? CARD_STATUSES;
+  const arm = (status: string | undefined) => {
+    const where = [`project_id = ${next(projectId)}`];
     const all = !o.keysOnly;
+    if (status !== undefined) where.push(`status = ${next(status)}`);
+    else if (q.statuses !== undefined && all) {
+      where.push(`status IN (${q.statuses.map((s) => next(s)).join(', ')})`);
+    }
     if (q.severity !== undefined && (all || q.sort === 'severity'))
       where.push(`severity_rank = ${next(SEVERITY_RANK[q.severity] ?? -1)}`);
     if (q.priority !== undefined && (all || q.sort === 'priority'))
@@ -119,7 +129,7 @@ export function cardsSql(d: CardsDialect, projectId: number, q: CardQuery, o: Ca
     const columns = o.keysOnly ? fields.join(', ') : SUMMARY_COLUMNS;
     return `SELECT ${columns} FROM cards WHERE ${where.join(' AND ')}`;
   };
-  const arms = (q.statuses ?? CARD_STATUSES).map(arm);
+  const arms = d.statusLeads(q.sort) ? statuses.map(arm) : [arm(undefined)];
   const order = keys.map((k) => `${k} ${descending ? 'DESC' : 'ASC'}`).join(', ');
   const tail = `LIMIT ${next(o.limit)}${o.offset ? ` OFFSET ${next(o.offset)}` : ''}`;
   return { sql: d.ordered(arms, order, tail), params };

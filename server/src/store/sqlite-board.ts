@@ -34,6 +34,8 @@ import { writesWhenFree } from './sqlite-writes.ts';
 export const SQLITE_CARDS: CardsDialect = {
   placeholder: () => '?',
   keyColumn: (field) => field,
+  // Titles sort by deduplication's index (project_id, title): no second index of random titles.
+  statusLeads: (sort) => sort !== 'title',
   bind: (value) => value,
   // instr() on the stored JSON (written by JSON.stringify) is a cheap pre-filter; json_each()
   // confirms an exact element.
@@ -137,6 +139,7 @@ export function openSqliteBoardStore(opts: SqliteBoardOptions): BoardStore {
     listCards: (projectId, query) =>
       listCardPage(
         {
+          dialect: SQLITE_CARDS,
           page(q, limit, to) {
             const { sql, params } = cardsSql(SQLITE_CARDS, projectId, q, { limit, to });
             return prepared(sql).all(...params) as SummaryRow[];

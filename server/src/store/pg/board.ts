@@ -30,6 +30,7 @@ import { withoutNul } from './text.ts';
 export const PG_CARDS: CardsDialect = {
   placeholder: (n) => `$${n}`,
   keyColumn: (field) => (field === 'title' ? 'title COLLATE "C"' : field),
+  statusLeads: () => true,
   // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
   bind: (value) => (typeof value === 'string' ? withoutNul(value) : value),
   tag: (tag, bind) => `tags::jsonb ? ${bind(tag)}`,
@@ -154,6 +155,7 @@ export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore
     listCards: (projectId, query) =>
       listCardPage(
         {
+          dialect: PG_CARDS,
           page: (q, limit, to) => {
             const { sql, params } = cardsSql(PG_CARDS, projectId, q, { limit, to });
             return all<SummaryRow>(sql, params);
