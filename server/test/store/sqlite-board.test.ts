@@ -5,17 +5,15 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_SORTS, type CardQuery, type CardSummary } from '../../src/store/board-types.ts';
 import { PRIORITY_RANK, SEVERITY_RANK } from '../../src/store/board-rows.ts';
-import { cardsSql, type CardsSqlOptions } from '../../src/store/cards-sql.ts';
-import { openSqliteBoardStore, SQLITE_CARDS } from '../../src/store/sqlite-board.ts';
+import { openSqliteBoardStore } from '../../src/store/sqlite-board.ts';
 import { taskReportSchema } from '../../src/generated/schema.gen.ts';
 import { openSqliteStore } from '../../src/store/sqlite.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
 
 // The board's SQLite reads over cards made by the real ingest path (injected clock): keyset pages
 // walked forwards and backwards must give exactly the sorted, filtered list, also when a filter's
-// scan runs out of its budget and the walk goes on from where it stopped; every sort must be
-// served by an index led by the status (no temporary sort), and the per-hour counts must follow
-// the reports.
+// scan runs out of its budget and the walk goes on from where it stopped, and the per-hour counts
+// must follow the reports. The queries' plans: sqlite-board-plans.test.ts.
 const HOUR = 3_600_000;
 const start = Date.UTC(2026, 10, 20, 0, 0, 0);
 let clock = start;
@@ -237,72 +235,6 @@ describe('cards page queries', () => {
   it('the statuses set are on the cards', async () => {
     const statuses = new Set((await everything()).map((c) => c.status));
     expect([...statuses].sort()).toEqual(['done', 'ignored', 'in_progress', 'todo']);
-  });
-
-  it('every sort reads one index range per status (titles: one), in order, from the cursor (no temporary sort)', () => {
-    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
-    const plan = (q: Partial<CardQuery>, o: Partial<CardsSqlOptions> = {}) => {
-      const query = { sort: 'last_seen', dir: 'desc', limit: 50, ...q } as CardQuery;
-      const { sql, params } = cardsSql(SQLITE_CARDS, 1, query, { limit: 51, ...o });
-      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(
-        (r) => r.detail,
-      );
-    };
-    // [query, index, what the index search is bounded by after project and status]
-    const cases: [Partial<CardQuery>, string, string][] = [
-      [{ sort: 'last_seen' }, 'cards_by_status_last_seen', ''],
-      [{ sort: 'first_seen' }, 'cards_by_status_first_seen', ''],
-      [{ sort: 'count', dir: 'asc' }, 'cards_by_status_count', ''],
-      [{ sort: 'severity' }, 'cards_by_status_severity', ''],
-      [{ sort: 'priority' }, 'cards_by_status_priority', ''],
-      [{ sort: 'title', dir: 'asc' }, 'cards_by_title', ''],
-      [{ severity: 'major' }, 'cards_by_status_last_seen', ''],
-      [{ priority: 'low', sort: 'count' }, 'cards_by_status_count', ''],
-      [{ sort: 'count', after: [3, 10] }, 'cards_by_status_count', ' AND occurrence_count<?'],
-      [{ sort: 'title', before: ['x', 10] }, 'cards_by_title', ' AND title>?'],
-      [{ sort: 'severity', before: [3, 10] }, 'cards_by_status_severity', ' AND severity_rank>?'],
-      // A severity under its own sort: the range is on the id within the rank.
-      [
-        { sort: 'severity', severity: 'critical', after: [4, 10] },
-        'cards_by_status_severity',
-        ' AND severity_rank=? AND id<?',
-      ],
-      [{ tag: 'env:prod', text: 'x' }, 'cards_by_status_last_seen', ''],
-      [{ statuses: ['todo', 'in_progress'] }, 'cards_by_status_last_seen', ''],
-      // Titles: deduplication's index (project_id, title), the status checked row by row.
-      [{ statuses: ['done'], sort: 'title', dir: 'asc' }, 'cards_by_title', ''],
-      [
-        { statuses: ['todo', 'in_progress'], sort: 'count', after: [3, 10] },
-        'cards_by_status_count',
-        ' AND occurrence_count<?',
-      ],
-      [
-        { statuses: ['ignored'], sort: 'severity', severity: 'minor' },
-        'cards_by_status_severity',
-        ' AND severity_rank=?',
-      ],
-    ];
-    for (const [q, index, bound] of cases) {
-      const detail = plan(q);
-      const title = q.sort === 'title';
-      const arms = title ? 1 : (q.statuses ?? ['todo', 'in_progress', 'done', 'ignored']).length;
-      const search = `SEARCH cards USING INDEX ${index} (project_id=?${title ? '' : ' AND status=?'}${bound})`;
-      expect([q, detail.filter((d) => d.startsWith('SEARCH cards'))]).toEqual([
-        q,
-        Array(arms).fill(search),
-      ]);
-      expect(detail.join('\n'), JSON.stringify(q)).not.toContain('TEMP B-TREE');
-    }
-    // The window edge of a filtered scan reads the index alone.
-    for (const sort of ['last_seen', 'count'] as const) {
-      const detail = plan({ sort, tag: 'x', statuses: ['done'] }, { keysOnly: true, offset: 999 });
-      expect(detail).toEqual([
-        `SEARCH cards USING COVERING INDEX cards_by_status_${sort} (project_id=? AND status=?)`,
-      ]);
-    }
-    const titles = plan({ sort: 'title', statuses: ['done'] }, { keysOnly: true, offset: 999 });
-    expect(titles).toEqual(['SEARCH cards USING COVERING INDEX cards_by_title (project_id=?)']);
-    db.close();
   });
 
   it('a filter the index does not hold examines at most its budget, then says where to go on', async () => {
