@@ -45,6 +45,29 @@ export interface TransportContext {
   lastFailure?: string;
   /** {@link post}, handed over so the transport chunk does not import this module. */
   post: typeof post;
+  /**
+   * One attempt on the platform's own HTTP client (Node: `node:http` with a keep-alive agent),
+   * set by the platform; without it the transport posts with `fetch` ({@link post}).
+   */
+  send?: Send;
+}
+
+/**
+ * One attempt's outcome: the answer (status, body text, `Retry-After`), or a network failure
+ * (`cause`; `timedOut` when `timeoutMs` or the exit deadline cut it short). Never rejects.
+ */
+export type Send = (
+  ctx: TransportContext,
+  auth: Record<string, string>,
+  p: Prepared,
+) => Promise<Reply>;
+
+export interface Reply {
+  status?: number;
+  text?: string;
+  retryAfter?: string | null;
+  cause?: unknown;
+  timedOut?: boolean;
 }
 
 /**

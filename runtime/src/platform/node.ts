@@ -7,6 +7,7 @@ import { carrierSlot } from '../core/shared.ts';
 import type { FlushResult, Platform, ShutdownHooks } from '../core/types.ts';
 import { captureLocation } from '../location/node.ts';
 import { describeNode } from '../location/node-frames.ts';
+import { createNodeSend } from './node-send.ts';
 
 /**
  * The async context this module was loaded in: normally none (loaded at server start, e.g. from
@@ -69,11 +70,10 @@ export const nodePlatform: Platform = {
   captureLocation,
   describe: describeNode,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
-  // Node's fetch (undici) puts a finished socket back in its pool only after the task in which
-  // the response completed; a request started in that task (the queue starts the next one at
-  // once) would open another connection: 4 sockets for 10 reports at concurrency 2, not 2. Each
-  // request therefore starts one `setImmediate` later (a `setTimeout(0)` costs 1 ms a request).
-  // `globalThis.fetch` is looked up at call time.
+  // Used where node:http is not (./node-send.ts: Bun, Deno). Node's fetch (undici) puts a finished
+  // socket back in its pool only after the task in which the response completed; a request started
+  // in that task would open another connection. Each request therefore starts one `setImmediate`
+  // later (a `setTimeout(0)` costs 1 ms a request). `globalThis.fetch` is looked up at call time.
   fetch: (input, init) =>
     new Promise<void>((resolve) => setImmediate(resolve)).then(() => fetch(input, init)),
   envServiceUrl() {
@@ -85,6 +85,11 @@ export const nodePlatform: Platform = {
   },
   attach(hooks) {
     attached = hooks;
+    // node:http unless a fetch was injected (tests, instrumentation): nodePlatform.fetch is the
+    // default one.
+    const context = hooks.pipeline.context;
+    if (context.deps.fetch === nodePlatform.fetch)
+      context.send = createNodeSend(context.config.concurrency);
     // Only busy clients are held, so thousands of idle clients cost nothing.
     return (busy) => {
       if (busy) busyClients().add(hooks);
