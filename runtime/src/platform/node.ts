@@ -31,24 +31,23 @@ function exit(hooks: ShutdownHooks, timeoutMs: number): Promise<FlushResult> {
 let attached: ShutdownHooks | undefined;
 
 /**
- * Sets the client's exit flush (`EXIT`, for the kit's `flushWithin`) and runs every call of
- * `client` (the reporting methods, `flush`, the exit flush) in the async context the package was
- * loaded in, not in its caller's. The work a report starts (preparing its bytes,
- * signing with the clock, sealing with random bytes, backoff with jitter, sampling) then never runs
- * in the caller's request context, where Next.js with `cacheComponents` records reads of the clock
- * and of random values during a prerender ("unstable value Date.now() while prerendering") and cuts
- * the prerender short.
+ * Sets the client's exit flush (`EXIT`, for the kit's `flushWithin`) and runs `flush` and the exit
+ * flush in the async context the package was loaded in, not in its caller's; the reporting methods
+ * run in their caller's, and start nothing asynchronous there (`detached`). The work a report starts
+ * (preparing its bytes, signing with the clock, sealing with random bytes, backoff with jitter,
+ * sampling) then never runs in the caller's request context, where Next.js with `cacheComponents`
+ * records reads of the clock and of random values during a prerender ("unstable value Date.now()
+ * while prerendering") and cuts the prerender short.
  */
 export function detach<T extends object>(client: T): T {
   const methods = client as Record<string | symbol, unknown>;
   const hooks = attached;
   if (hooks) methods[EXIT] = (timeoutMs: number) => exit(hooks, timeoutMs);
   attached = undefined;
-  for (const key of Reflect.ownKeys(methods)) {
-    const method = methods[key];
-    if (typeof method !== 'function') continue;
-    const call = method as (...args: unknown[]) => unknown;
-    methods[key] = (...args: unknown[]) => loadContext.runInAsyncScope(call, client, ...args);
+  for (const key of ['flush', EXIT]) {
+    const call = methods[key] as ((...args: unknown[]) => unknown) | undefined;
+    if (call)
+      methods[key] = (...args: unknown[]) => loadContext.runInAsyncScope(call, client, ...args);
   }
   return client;
 }
@@ -66,8 +65,33 @@ function busyClients(): Set<ShutdownHooks> {
   });
 }
 
+/**
+ * Sampling's random draw, in the package's context (Next records `Math.random()` called in a
+ * prerender's): the default of `deps.random` for Node clients.
+ */
+export const random = () => loadContext.runInAsyncScope(Math.random);
+
 export const nodePlatform: Platform = {
-  captureLocation,
+  // In the package's context: the capture may start promises (a map read from disk).
+  captureLocation: (description, options) =>
+    options.captureLocation
+      ? loadContext.runInAsyncScope(captureLocation, null, description, options)
+      : undefined,
+  // A promise made (and its reaction attached) in the package's context, resolved by the call:
+  // `run` runs in that context, and the call creates no async resource in its caller's (a
+  // microtask would: with async hooks on, as under an APM or Next, that costs a microsecond).
+  schedule(run) {
+    let wake: () => void;
+    const arm = () =>
+      loadContext.runInAsyncScope(() =>
+        new Promise<void>((resolve) => (wake = resolve)).then(() => {
+          arm();
+          run();
+        }),
+      );
+    arm();
+    return () => wake();
+  },
   describe: describeNode,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
   // Used where node:http is not (./node-send.ts: Bun, Deno). Node's fetch (undici) puts a finished
