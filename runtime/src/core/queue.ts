@@ -49,15 +49,16 @@ export function createQueue(
 
   function launch(e: Entry, keepalive?: boolean) {
     inFlight++;
-    (async () =>
-      pipeline.send(e.payload, e.prepared ?? (await (e.prep as Promise<Prepared>)), keepalive))()
-      .catch((): Bucket => 'failed')
-      .then((outcome) => {
-        inFlight--;
-        count(outcome);
-        pump();
-        changed();
-      });
+    const done = (outcome: Bucket) => {
+      inFlight--;
+      count(outcome);
+      pump();
+      changed();
+    };
+    (e.prepared
+      ? pipeline.send(e.payload, e.prepared, keepalive)
+      : (e.prep as Promise<Prepared>).then((p) => pipeline.send(e.payload, p, keepalive))
+    ).then(done, () => done('failed'));
   }
 
   /** The drain loop: start requests while slots are free. */
@@ -125,9 +126,10 @@ export function createQueue(
     unload() {
       let budget = KEEPALIVE_BUDGET;
       entries = entries.filter((e) => {
-        const size = e.prepared?.bytes.length as number; // not prepared yet: stays
-        if (!(size <= budget)) return true;
-        budget -= size;
+        // UTF-8 bytes; a report not prepared yet stays.
+        const size = e.prepared && new Blob([e.prepared.body]).size;
+        if (!((size as number) <= budget)) return true;
+        budget -= size as number;
         launch(e, true);
         return false;
       });

@@ -8,12 +8,11 @@ import type { Resolved } from './options.ts';
 import type { ClientDeps } from './types.ts';
 
 /**
- * A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms since the
- * epoch: when it was prepared, i.e. queued).
+ * A report ready for the wire: the exact body (sent as UTF-8), and auth headers computed at `at`
+ * (ms since the epoch: when it was prepared, i.e. queued).
  */
 export interface Prepared {
   body: string;
-  bytes: Uint8Array;
   auth: Record<string, string>;
   at: number;
 }
@@ -26,8 +25,8 @@ export interface TransportContext {
   config: Resolved;
   deps: ClientDeps;
   debug: Debug;
-  /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
-  auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
+  /** Auth headers for this exact body, computed now (a fresh timestamp when signed). */
+  auth: (body: string) => Promise<Record<string, string>>;
   /** Signed auth: every retry is re-signed. */
   signed: boolean;
   /** The endpoint: the resolved service address + `/api/v1/tasks`. */

@@ -89,7 +89,7 @@ export async function deliver(
       ctx.signed &&
       (retry || (ctx.deps.now ?? Date.now)() - p.at > SIGNATURE_MAX_AGE_MS)
     )
-      auth = await ctx.auth(p.bytes);
+      auth = await ctx.auth(p.body);
     const reply = await (ctx.send && !keepalive
       ? ctx.send(ctx, auth, p)
       : viaFetch(ctx, auth, p, keepalive));

@@ -1,13 +1,14 @@
 // Node delivery on `node:http` / `node:https`: one keep-alive agent per client and protocol, its
 // sockets bounded by `concurrency` (the queue never has more requests in flight). About a fifth of
 // the CPU of Node's `fetch` per report. Redirects are followed as `fetch` follows them.
-import type { Agent, ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Reply, Send } from '../core/send.ts';
 
 type Http = typeof import('node:http');
 
 /** `fetch`'s limit (a network error past it). */
 const MAX_REDIRECTS = 20;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A built-in module without a static import: absent (undefined) where the runtime has none. */
 function builtin(name: string): Http | undefined {
@@ -25,9 +26,10 @@ function builtin(name: string): Http | undefined {
 export function createNodeSend(concurrency: number): Send | undefined {
   const runtime = globalThis as { Bun?: unknown; Deno?: unknown };
   if (runtime.Bun || runtime.Deno || !builtin('node:http')) return undefined;
-  const agents: Record<string, Agent | undefined> = {};
+  const clients: Record<string, [Http, Agent] | undefined> = {};
   /** The module and agent of a protocol, made on its first request (`node:https` loads TLS). */
-  const clientFor = (protocol: string): [Http, Agent] | undefined => {
+  const clientFor = (protocol: string) => {
+    if (clients[protocol]) return clients[protocol];
     const http =
       protocol === 'http:'
         ? builtin('node:http')
@@ -35,28 +37,28 @@ export function createNodeSend(concurrency: number): Send | undefined {
           ? builtin('node:https')
           : undefined;
     if (!http) return undefined;
-    agents[protocol] ??= new http.Agent({ keepAlive: true, maxSockets: concurrency });
-    return [http, agents[protocol] as Agent];
+    clients[protocol] = [http, new http.Agent({ keepAlive: true, maxSockets: concurrency })];
+    return clients[protocol];
   };
   let target: URL | undefined;
-
   return (ctx, auth, prepared) =>
     new Promise<Reply>((resolve) => {
       target ??= new URL(ctx.url);
-      let url = target;
-      let method = 'POST';
-      let body: Uint8Array | undefined = prepared.bytes;
-      // The names and values fetch sends (`User-Agent` as undici's), in the same case.
+      // The names and values fetch sends (`User-Agent` as undici's), in the same case; the body is
+      // the prepared string (written with the head, in one piece).
       const headers: OutgoingHttpHeaders = {
         'Content-Type': 'application/json',
         Accept: 'application/json',
-        ...auth,
         'User-Agent': 'node',
-        'Content-Length': body.length,
+        'Content-Length': Buffer.byteLength(prepared.body),
       };
+      for (const name in auth) headers[name] = auth[name];
       if (ctx.config.hideApiResponse) headers['X-Svc-Hide-Response'] = 'true';
+      let url = target;
+      let method = 'POST';
+      let body: string | undefined = prepared.body;
       let redirects = 0;
-      let request: ClientRequest | undefined;
+      let request: ReturnType<Http['request']> | undefined;
       let timedOut = false;
       let done = false;
       const finish = (reply: Reply) => {
@@ -69,9 +71,10 @@ export function createNodeSend(concurrency: number): Send | undefined {
       const fail = (cause: unknown) => finish({ cause, timedOut });
       const abort = () => {
         timedOut = true;
-        request?.destroy(new Error('aborted'));
+        request?.destroy();
         fail(new Error('aborted'));
       };
+      // One deadline for the attempt, redirects included (as fetch's abort signal).
       const timer = setTimeout(abort, ctx.config.timeoutMs);
       // The exit deadline, for an attempt started after it was set (as with fetch).
       const stop = ctx.stop;
@@ -80,13 +83,15 @@ export function createNodeSend(concurrency: number): Send | undefined {
       const answered = (res: IncomingMessage) => {
         const status = res.statusCode as number;
         const location = res.headers.location;
-        if (location !== undefined && [301, 302, 303, 307, 308].includes(status)) {
+        if (location !== undefined && REDIRECTS.has(status)) {
           res.resume(); // the socket goes back to the agent once the body is read
           return follow(status, location);
         }
         let text = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
         res.on('end', () =>
           finish({ status, text, retryAfter: (res.headers['retry-after'] as string) ?? null }),
         );
