@@ -87,7 +87,7 @@ async function measurePages(dataDir, projectId) {
   const base = `/board/projects/${projectId}`;
   const http = [
     ['ceiling: GET /health, same server and connection', '/health'],
-    ['accounts page (counts every card)', '/board'],
+    ['accounts page (20 accounts a page)', '/board'],
     ['cards, first page (last seen)', base],
     [`cards, page at row ${deep} (last seen, keyset)`, `${base}?after=${cursor(lastSeenDeep)}`],
     ['cards, sorted by count', `${base}?sort=count`],

@@ -38,5 +38,7 @@ describe('the tarballs', () => {
         if (dep in versions) expect([p.name, dep, range]).toEqual([p.name, dep, versions[dep]]);
     const server = packed.find((p) => p.name === '@svc/server')!;
     expect(Object.keys(server.manifest.dependencies)).not.toContain('@svc/runtime');
+    // The WAL checkpointer's thread is a file of the build, started by path (never `eval`).
+    expect(server.files).toContain('dist/checkpoint-worker.js');
   });
 });

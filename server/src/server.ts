@@ -6,6 +6,7 @@ import { buildApp } from './http/app.ts';
 import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
+import { createAvailability } from './store/guard.ts';
 import { openBoardStore, openStore } from './store/open.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
@@ -49,14 +50,26 @@ export interface ServerOptions {
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;
   /**
+   * The request headers must arrive within this many ms of the connection (or of the previous
+   * answer on a kept-alive one); a stalled one is answered 408 and closed. @default 10000
+   */
+  headersTimeoutMs?: number;
+  /**
    * A request body must arrive within this many ms of the headers; a stalled one is answered 408
-   * and its connection closed. (Headers themselves: Node's 60 s `headersTimeout`.) @default 30000
+   * and its connection closed. @default 30000
    */
   bodyTimeoutMs?: number;
   /** An idle keep-alive connection is closed after this many ms. @default 10000 */
   keepAliveTimeoutMs?: number;
   /** Open connections at most; further ones are closed on arrival. @default 4096 */
   maxConnections?: number;
+  /**
+   * Once half of `maxConnections` are open, a client address (IPv6: a /64) holding this many gets
+   * no more (new ones are closed on arrival), so one client cannot take every connection. Behind
+   * a reverse proxy every connection comes from the proxy: raise it to `maxConnections` there.
+   * @default 256
+   */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface RunningServer {
@@ -87,7 +100,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (opts.board && opts.store && !opts.boardStore) {
     throw new TypeError('With a custom `store`, the board needs a `boardStore` too.');
   }
-  const store =
+  const opened =
     opts.store ??
     (await openStore({
       databaseUrl,
@@ -99,9 +112,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       projectQuotaShare: LIMITS.projectQuotaShare,
       tagsPerCard: LIMITS.tagsPerCard,
     }));
-  const boardStore = opts.board
+  // Every store call goes through `availability`: an unreachable database becomes 503 answers with
+  // Retry-After, one log line per outage, and a readiness answer (`/health/ready`).
+  const availability = createAvailability({ ping: opened.ping && (() => opened.ping!()) });
+  const store = availability.guard(opened);
+  const openedBoard = opts.board
     ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
     : undefined;
+  const boardStore = openedBoard && availability.guard(openedBoard);
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
     ...opts.notifications,
@@ -110,13 +128,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   const app = buildApp({
     store,
+    availability,
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
     limits: {
+      headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
       bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
       keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
       maxConnections: opts.maxConnections ?? 4096,
+      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
     },
     board: boardStore && {
       store: boardStore,

@@ -42,9 +42,11 @@ export interface FixtureConfig {
   members?: { email: string; role: string }[];
   secondProject?: boolean;
   dataDir?: string;
+  headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   maxConnections?: number;
+  maxConnectionsPerAddress?: number;
   /** PostgreSQL to use; by default a fresh database in the `server-pg` project, else SQLite. */
   databaseUrl?: string;
   /** Seed no account (another instance on the same database already did). */

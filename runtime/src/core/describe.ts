@@ -8,7 +8,7 @@ export type FrameLine = (line: string) => string;
 const isError = (v: unknown): v is Error =>
   v instanceof Error || (!!v && typeof v === 'object' && 'stack' in v && 'message' in v);
 
-/** `Name: message`, the stack frames, then `Caused by: ...` for each cause (cycles cut). */
+/** `Name: message`, the stack frames, `Digest: ...`, then `Caused by: ...` for each cause (cycles cut). */
 function errorText(e: Error, seen: unknown[], frame?: FrameLine): string {
   if (seen.includes(e)) return '[Circular]';
   seen.push(e);
@@ -25,7 +25,9 @@ function errorText(e: Error, seen: unknown[], frame?: FrameLine): string {
   frames = frames.trimEnd();
   if (frame) frames = frames.split('\n').map(frame).join('\n');
   let out = head + frames;
-  const { errors, cause } = e as Error & { errors?: unknown };
+  const { errors, cause, digest } = e as Error & { errors?: unknown; digest?: unknown };
+  // React and Next.js stamp a server error with the digest the browser is shown.
+  if (typeof digest === 'string' && digest !== '') out += `\nDigest: ${digest}`;
   if (Array.isArray(errors))
     for (const inner of errors.slice(0, 10)) out += `\nIncludes: ${text(inner, seen, frame)}`;
   if (cause !== undefined && seen.length < 10) out += `\nCaused by: ${text(cause, seen, frame)}`;

@@ -23,6 +23,17 @@ describe('payload', () => {
     expect(String(a?.description)).toHaveLength(60_000);
   });
 
+  it("an error's digest (React and Next.js server errors) is a line of the description", async () => {
+    const { client } = clientFor(server().url, KEY);
+    const err = Object.assign(new Error('Order 7 missing'), { digest: '3052120218' });
+    client.minor('digest', err);
+    client.minor('no digest', Object.assign(new Error('plain'), { digest: 42 }));
+    await client.flush();
+    const by = Object.fromEntries(bodies().map((b) => [b?.title, String(b?.description)]));
+    expect(by.digest).toMatch(/^Error: Order 7 missing\n {4}at .+\nDigest: 3052120218$/s);
+    expect(by['no digest']).not.toContain('Digest');
+  });
+
   it('severity and priority come from the method name', async () => {
     const { client } = clientFor(server().url, KEY);
     client.criticalHigh('ch');

@@ -126,3 +126,19 @@ export function cardsHref(
   const qs = params.toString();
   return `/board/projects/${projectId}${qs ? `?${qs}` : ''}`;
 }
+
+/** `?after=ID` or `?before=ID` of the accounts pages (positive ids, not both); `{}` for neither. */
+export function parseIdPage(params: URLSearchParams): { after?: number; before?: number } {
+  const id = (name: string) => {
+    const value = params.get(name);
+    if (value === null) return undefined;
+    if (!/^[1-9]\d{0,14}$/.test(value)) throw new BadQuery(`The ${name} id is not valid.`);
+    return Number(value);
+  };
+  const after = id('after');
+  const before = id('before');
+  if (after !== undefined && before !== undefined) {
+    throw new BadQuery('A page is either after or before an id, not both.');
+  }
+  return { after, before };
+}

@@ -1,17 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_STATUSES, type CardStatus } from '../accept/index.ts';
+import { StoreUnavailableError } from '../store/availability.ts';
 import type { BoardStore } from '../store/board-types.ts';
 import type { Plan, PlanLimits } from '../store/types.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
 import { createBoardAuth, formAllowed, sameOrigin, type Viewer } from './auth.ts';
 import { DAY, HOUR } from './format.ts';
 import { secureHeaders } from './headers.ts';
+import { createSignInThrottle } from './throttle.ts';
 import { messagePage } from './layout.ts';
 import { cardPage, variantPage } from './pages/card.ts';
 import { cardsPage } from './pages/cards.ts';
 import { loginPage, safeNext } from './pages/login.ts';
-import { overviewPage } from './pages/overview.ts';
-import { BadQuery, parseCardsQuery } from './query.ts';
+import {
+  ACCOUNTS_PER_PAGE,
+  accountPage,
+  overviewPage,
+  PROJECTS_PER_ACCOUNT,
+  PROJECTS_PER_PAGE,
+} from './pages/overview.ts';
+import { BadQuery, parseCardsQuery, parseIdPage } from './query.ts';
 
 export interface BoardDeps {
   store: BoardStore;
@@ -49,6 +57,14 @@ const statusOf = (value: string | null): CardStatus => {
 export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
   const { store, now } = deps;
   const auth = createBoardAuth(store, now, deps.sessionMs ?? 12 * HOUR);
+  const throttle = createSignInThrottle({ now });
+  /** 429 with Retry-After while the address has spent its sign-in attempts. */
+  const throttled = (req: FastifyRequest, reply: FastifyReply, body: (text: string) => string) => {
+    const wait = throttle.retryAfter(req.socket.remoteAddress);
+    if (wait === 0) return undefined;
+    const text = `Too many wrong tokens from your address; try again in ${wait} s.`;
+    return send(reply.header('retry-after', wait), 429, body(text));
+  };
   const notFound = (req: FastifyRequest, reply: FastifyReply) =>
     send(reply, 404, messagePage('Not found', 'There is nothing here.', csrfOf(req)));
 
@@ -60,11 +76,16 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
       });
       board.addHook('onRequest', async (req, reply) => {
         if ((req.routeOptions.config as { public?: boolean } | undefined)?.public) return;
+        if (req.headers.authorization !== undefined) {
+          const limited = throttled(req, reply, (text) => messagePage('Slow down', text));
+          if (limited) return limited;
+        }
         const viewer = await auth.viewer(req);
         if (viewer && viewer !== 'invalid') {
           viewers.set(req, viewer);
           return;
         }
+        if (viewer === 'invalid') throttle.failed(req.socket.remoteAddress);
         if (viewer === undefined && req.method === 'GET') {
           return reply.redirect(`/board/login?next=${encodeURIComponent(req.url)}`, 303);
         }
@@ -75,6 +96,11 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
       board.setErrorHandler((err, req, reply) => {
         if (err instanceof BadQuery || err instanceof RangeError) {
           return send(reply, 400, messagePage('Bad request', err.message, csrfOf(req)));
+        }
+        if (err instanceof StoreUnavailableError) {
+          reply.header('retry-after', err.retryAfter);
+          const text = `The database is unavailable; try again in ${err.retryAfter} s.`;
+          return send(reply, 503, messagePage('Unavailable', text, csrfOf(req)));
         }
         console.error('svc-server: board error', err);
         return send(reply, 500, messagePage('Error', 'The board could not answer.', csrfOf(req)));
@@ -99,7 +125,10 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
         if (!sameOrigin(req)) return send(reply, 403, messagePage('Refused', 'Cross-site form.'));
         const form = formOf(req);
         const next = safeNext(form.get('next'));
+        const limited = throttled(req, reply, (text) => loginPage(next, text));
+        if (limited) return limited;
         if (!(await auth.login(req, reply, form.get('token')?.trim() ?? ''))) {
+          throttle.failed(req.socket.remoteAddress);
           return send(reply, 401, loginPage(next, 'That is not a live admin token.'));
         }
         return reply.redirect(next, 303);
@@ -120,8 +149,28 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
       });
 
       board.get('/', async (req, reply) => {
-        const accounts = await store.overview(Math.floor(now() / DAY));
-        return send(reply, 200, overviewPage(accounts, deps, csrfOf(req)));
+        const cursor = parseIdPage(new URL(req.url, 'http://x').searchParams);
+        const { rows, more } = await store.overview(Math.floor(now() / DAY), {
+          ...cursor,
+          limit: ACCOUNTS_PER_PAGE,
+          projectsPerAccount: PROJECTS_PER_ACCOUNT,
+        });
+        const paging = { after: !!cursor.after, before: !!cursor.before, more };
+        return send(reply, 200, overviewPage(rows, paging, deps, csrfOf(req)));
+      });
+
+      board.get<{ Params: { account: string } }>('/accounts/:account', async (req, reply) => {
+        const accountId = idOf(req.params.account);
+        const cursor = parseIdPage(new URL(req.url, 'http://x').searchParams);
+        const account =
+          accountId &&
+          (await store.getAccount(accountId, Math.floor(now() / DAY), {
+            ...cursor,
+            limit: PROJECTS_PER_PAGE,
+          }));
+        if (!account) return notFound(req, reply);
+        const paging = { after: !!cursor.after, before: !!cursor.before, more: account.more };
+        return send(reply, 200, accountPage(account, paging, deps, csrfOf(req)));
       });
 
       board.get<{ Params: { project: string } }>('/projects/:project', async (req, reply) => {

@@ -1,6 +1,7 @@
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
 import { TASKS_PATH } from '../generated/service.gen.ts';
+import { DataDirError } from '../store/database-file.ts';
 import { openStore, redactUrl } from '../store/open.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';
@@ -80,7 +81,12 @@ export async function main(argv: string[]): Promise<void> {
       await close();
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof AdminError || isConnectionError(err)) {
+    if (
+      err instanceof UsageError ||
+      err instanceof AdminError ||
+      err instanceof DataDirError ||
+      isConnectionError(err)
+    ) {
       console.error(`svc-server: ${err.message}\nRun "svc-server help" for usage.`);
       process.exitCode = 1;
       return;

@@ -2,6 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { readBody, tooLargeMessage } from './body.ts';
+import { StoreUnavailableError } from '../store/availability.ts';
+import type { Availability } from '../store/guard.ts';
+import { boundConnectionsPerAddress } from './connections.ts';
+import { registerHealth, sendUnavailable } from './health.ts';
+import {
+  answerExpectations,
+  clientErrorHandler,
+  MISSING_HOST,
+  missingHost,
+} from './node-errors.ts';
 import { addKnownRate } from './rate.ts';
 import { registerTasksRoute, type TasksDeps } from './tasks.ts';
 
@@ -10,9 +20,11 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** Connection bounds (see ServerOptions for each one's meaning and default). */
 export interface HttpLimits {
+  headersTimeoutMs: number;
   bodyTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  maxConnectionsPerAddress: number;
 }
 
 const ALLOW_HEADERS = [
@@ -32,15 +44,28 @@ const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
  * exact bytes), and JSON for every answer including 404s and errors. Client mistakes stay 4xx.
  */
 export function buildApp(
-  deps: TasksDeps & { board?: BoardDeps; limits: HttpLimits },
+  deps: TasksDeps & { availability: Availability; board?: BoardDeps; limits: HttpLimits },
 ): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: false,
     keepAliveTimeout: deps.limits.keepAliveTimeoutMs,
+    clientErrorHandler,
+    http: {
+      // Answered by the first hook with a JSON body (Node's own answer has none).
+      requireHostHeader: false,
+      headersTimeout: deps.limits.headersTimeoutMs,
+      // How often Node looks for stalled headers (its default, 30 s, would add up to 30 s).
+      connectionsCheckingInterval: Math.min(1000, deps.limits.headersTimeoutMs),
+    },
   });
   app.server.maxConnections = deps.limits.maxConnections;
+  boundConnectionsPerAddress(app.server, {
+    perAddress: deps.limits.maxConnectionsPerAddress,
+    maxConnections: deps.limits.maxConnections,
+  });
+  answerExpectations(app.server);
   app.decorateRequest('svcKey', null);
 
   const bodyLimits = {
@@ -54,6 +79,10 @@ export function buildApp(
   );
 
   app.addHook('onRequest', (req, reply, done) => {
+    if (missingHost(req.raw)) {
+      reply.code(400).header('connection', 'close').send(MISSING_HOST);
+      return;
+    }
     reply.headers({
       'access-control-allow-origin': req.headers.origin ?? '*',
       vary: 'Origin',
@@ -70,7 +99,7 @@ export function buildApp(
       .send();
   });
 
-  app.get('/health', async () => ({ ok: true }));
+  registerHealth(app, deps.availability);
   registerTasksRoute(app, deps);
   if (deps.board) registerBoard(app, deps.board);
 
@@ -82,6 +111,8 @@ export function buildApp(
   });
   app.setErrorHandler(
     async (err: { statusCode?: number; code?: string; message: string }, req, reply) => {
+      // Logged once per outage by the store's guard, not per request.
+      if (err instanceof StoreUnavailableError) return sendUnavailable(reply, deps.availability);
       const status =
         err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) console.error('svc-server: internal error', err);

@@ -7,6 +7,7 @@ import { validateReport } from '../core/validate.ts';
 import { TASKS_PATH } from '../generated/service.gen.ts';
 import type { Store } from '../store/types.ts';
 import { withRate } from './rate.ts';
+import { createTurnBudget } from './turns.ts';
 
 export interface TasksDeps {
   store: Store;
@@ -29,7 +30,10 @@ const hidden = (v: string | string[] | undefined) =>
 /** POST `TASKS_PATH` (the one endpoint): auth, origin, decrypt, validate, then one committed ingest decision. */
 export function registerTasksRoute(app: FastifyInstance, deps: TasksDeps): void {
   const { store } = deps;
+  const turn = createTurnBudget();
   app.post(TASKS_PATH, async (req, reply) => {
+    const wait = turn(); // under load, the work below waits for its share of a loop turn
+    if (wait) await wait;
     const rawBody = Buffer.isBuffer(req.body) ? req.body : EMPTY;
     const key = await authenticate(store, {
       headers: req.headers,

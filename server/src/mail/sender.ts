@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { StoreUnavailableError } from '../store/availability.ts';
 import type { Store } from '../store/types.ts';
 
 export interface SmtpOptions {
@@ -68,7 +69,10 @@ export function startMailSender(store: Store, smtp: SmtpOptions) {
       return running;
     }
     running = drain()
-      .catch((err) => console.error('svc-server: mail sender', err))
+      .catch((err) => {
+        // An unreachable database is logged once per outage by the store's guard.
+        if (!(err instanceof StoreUnavailableError)) console.error('svc-server: mail sender', err);
+      })
       .finally(() => {
         running = undefined;
         if (again) {

@@ -1,6 +1,14 @@
 import { CARD_STATUSES } from '../accept/index.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
-import type { BoardCard, BoardVariant, CardEvent, CardSummary, SortKey } from './board-types.ts';
+import type {
+  BoardCard,
+  BoardVariant,
+  CardEvent,
+  CardSummary,
+  IdPage,
+  Paged,
+  SortKey,
+} from './board-types.ts';
 import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
 
 // Row shapes of the board's reads and their mapping, shared by the SQLite and PostgreSQL board stores.
@@ -123,5 +131,33 @@ export const toBoardVariant = (r: BoardVariantRow): BoardVariant => ({
   aggregate: r.aggregate === 1,
 });
 
+/**
+ * A project's cards (SQL, over `projects p`): the sum of its per-status counts, which triggers keep
+ * (migration 4), so no page counts cards one by one.
+ */
+export const CARD_COUNT =
+  '(SELECT COALESCE(SUM(s.count), 0) FROM card_status_counts s WHERE s.project_id = p.id)';
+
 /** Escapes LIKE wildcards; the pattern uses `ESCAPE '\'`. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A keyset page from `limit + 1` rows read in the page's direction: in id order, and whether more. */
+export function pageOf<T>(rows: T[], page: { before?: number; limit: number }): Paged<T> {
+  const more = rows.length > page.limit;
+  const kept = rows.slice(0, page.limit);
+  if (page.before !== undefined) kept.reverse();
+  return { rows: kept, more };
+}
+
+/** The id comparison and order of a keyset page by id. */
+export const idKeyset = (page: IdPage) =>
+  page.before !== undefined
+    ? { op: '<', order: 'DESC', from: page.before }
+    : { op: '>', order: 'ASC', from: page.after ?? 0 };
+
+/** Account totals row as both stores read it. */
+export interface AccountTotals {
+  projectCount: number;
+  activeProjects: number;
+  eventsToday: number;
+}

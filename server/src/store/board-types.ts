@@ -29,7 +29,26 @@ export interface BoardAccount {
   id: number;
   name: string;
   plan: Plan;
+  /** One page of the account's projects, by id. */
   projects: BoardProject[];
+  /** All of the account's projects, and those active. */
+  projectCount: number;
+  activeProjects: number;
+  /** Accepted events of the given day, all projects. */
+  eventsToday: number;
+}
+
+/** A keyset page by id: rows after `after` (next) or before `before` (previous). */
+export interface IdPage {
+  after?: number;
+  before?: number;
+  limit: number;
+}
+
+/** A page of rows in id order, also when paging backwards; `more`: rows beyond it that way. */
+export interface Paged<T> {
+  rows: T[];
+  more: boolean;
 }
 
 export type CardSort = 'last_seen' | 'first_seen' | 'count' | 'severity' | 'priority' | 'title';
@@ -184,8 +203,20 @@ export interface BoardStore {
   ): MaybePromise<{ tokenId: number; tokenName: string } | undefined>;
   deleteSession(lookup: string): MaybePromise<void>;
 
-  /** Every account with its projects, card counts and the events of `day`. */
-  overview(day: number): MaybePromise<BoardAccount[]>;
+  /**
+   * A page of accounts by id, each with its first `projectsPerAccount` projects, their card
+   * counts and the events of `day`. Bounded work whatever the number of accounts or projects.
+   */
+  overview(
+    day: number,
+    page: IdPage & { projectsPerAccount: number },
+  ): MaybePromise<Paged<BoardAccount>>;
+  /** One account with a page of its projects (by id), or undefined. */
+  getAccount(
+    id: number,
+    day: number,
+    page: IdPage,
+  ): MaybePromise<(BoardAccount & { more: boolean }) | undefined>;
   getProject(id: number, day: number): MaybePromise<BoardProjectPage | undefined>;
   listCards(projectId: number, query: CardQuery): MaybePromise<CardPage>;
   getCard(projectId: number, cardId: number, day: number): MaybePromise<BoardCard | undefined>;

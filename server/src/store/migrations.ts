@@ -118,6 +118,10 @@ export const MIGRATIONS: readonly string[] = [
     card_id INTEGER NOT NULL, kind TEXT NOT NULL, release TEXT, at INTEGER NOT NULL);
   CREATE INDEX notify_queue_by_project ON notify_queue (project_id, id);
   `,
+  // 5: the accounts pages list an account's projects a page at a time, by id.
+  `
+  CREATE INDEX projects_by_account ON projects (account_id, id);
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -1,8 +1,12 @@
 import type Database from 'better-sqlite3';
 import { openDatabaseFile } from './database-file.ts';
 import {
+  type AccountTotals,
   type BoardVariantRow,
+  CARD_COUNT,
+  idKeyset,
   likeText,
+  pageOf,
   PRIORITY_RANK,
   SEVERITY_RANK,
   SUMMARY_COLUMNS,
@@ -11,7 +15,15 @@ import {
   toBoardVariant,
   toSummary,
 } from './board-rows.ts';
-import type { BoardProjectPage, BoardStore, CardQuery, CardSort } from './board-types.ts';
+import type {
+  BoardAccount,
+  BoardProject,
+  BoardProjectPage,
+  BoardStore,
+  CardQuery,
+  CardSort,
+  IdPage,
+} from './board-types.ts';
 import { migrate } from './migrations.ts';
 import type { CardRow } from './rows.ts';
 import { createSqliteSessions } from './sqlite-sessions.ts';
@@ -48,10 +60,32 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
     return statement;
   };
   const projectSql = `SELECT p.id, p.account_id AS accountId, p.name, p.state,
-      (SELECT COUNT(*) FROM cards c WHERE c.project_id = p.id) AS cards,
+      ${CARD_COUNT} AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = ?
         AND u.project_id = p.id), 0) AS eventsToday
     FROM projects p`;
+  // The accounts pages: a page of an account's projects by id.
+  const listedProjectSql = `SELECT p.id, p.account_id AS accountId, p.name, p.state,
+      ${CARD_COUNT} AS cards,
+      COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = ?
+        AND u.project_id = p.id), 0) AS eventsToday
+    FROM projects p WHERE p.account_id = ?`;
+  const projectsOf = (accountId: number, day: number, page: IdPage) => {
+    const { op, order, from } = idKeyset(page);
+    const rows = prepared(
+      `${listedProjectSql} AND p.id ${op} ? ORDER BY p.id ${order} LIMIT ?`,
+    ).all(day, accountId, from, page.limit + 1) as BoardProject[];
+    return pageOf(rows, page);
+  };
+  const totalsOf = (accountId: number, day: number) =>
+    prepared(
+      `SELECT COUNT(*) AS projectCount, COALESCE(SUM(state = 'active'), 0) AS activeProjects,
+        (SELECT COALESCE(SUM(count), 0) FROM usage WHERE account_id = ? AND day = ?) AS eventsToday
+       FROM projects WHERE account_id = ?`,
+    ).get(accountId, day, accountId) as AccountTotals;
+  const accountRow = (id: number) =>
+    prepared('SELECT id, name, plan FROM accounts WHERE id = ?').get(id) as
+      Pick<BoardAccount, 'id' | 'name' | 'plan'> | undefined;
   const triage = createSqliteTriage(db);
   const variantSql = `SELECT id, title, substr(description, 1, ?) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
@@ -59,13 +93,28 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
 
   return {
     ...createSqliteSessions(db),
-    overview(day) {
-      const projects = prepared(`${projectSql} ORDER BY p.account_id, p.id`).all(day) as never[];
-      const accounts = prepared('SELECT id, name, plan FROM accounts ORDER BY id').all() as never[];
-      return accounts.map((a: { id: number; name: string; plan: never }) => ({
-        ...a,
-        projects: projects.filter((p: { accountId: number }) => p.accountId === a.id),
-      }));
+    overview(day, page) {
+      const { op, order, from } = idKeyset(page);
+      const accounts = pageOf(
+        prepared(
+          `SELECT id, name, plan FROM accounts WHERE id ${op} ? ORDER BY id ${order} LIMIT ?`,
+        ).all(from, page.limit + 1) as Pick<BoardAccount, 'id' | 'name' | 'plan'>[],
+        page,
+      );
+      return {
+        more: accounts.more,
+        rows: accounts.rows.map((a) => ({
+          ...a,
+          ...totalsOf(a.id, day),
+          projects: projectsOf(a.id, day, { limit: page.projectsPerAccount }).rows,
+        })),
+      };
+    },
+    getAccount(id, day, page) {
+      const account = accountRow(id);
+      if (!account) return undefined;
+      const projects = projectsOf(id, day, page);
+      return { ...account, ...totalsOf(id, day), projects: projects.rows, more: projects.more };
     },
     getProject(id, day) {
       const project = prepared(

@@ -1,3 +1,4 @@
+import { writesPaused } from './batch.ts';
 import { openDatabaseFile } from './database-file.ts';
 import { createAuthCache } from './auth-cache.ts';
 import {
@@ -55,10 +56,15 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   const { ingest, rateState, invalidate } = createIngest(db, opts);
   // Started with the first report, so admin-only stores (the CLI) never start a thread.
   let checkpointer: Checkpointer | undefined;
+  let checkpointerTried = opts.backgroundCheckpoint === false;
   const ingestWithCheckpointer: Store['ingest'] = (key, report) => {
-    if (!checkpointer && opts.backgroundCheckpoint !== false) {
-      checkpointer = startCheckpointer(db.name);
-      db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    if (!checkpointerTried) {
+      checkpointerTried = true;
+      const inMainThread = () => {
+        if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      };
+      checkpointer = startCheckpointer(db, inMainThread);
+      if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     }
     return ingest(key, report);
   };
@@ -197,6 +203,18 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         toListedCard(row, variantRows.all(row.id) as VariantRow[]),
       ),
     ...mail,
+    // Readiness: can this connection take the write lock now? (Waits 50 ms at most: it runs on
+    // the event loop.) While the checkpointer has paused writes on purpose, yes.
+    ping: () => {
+      if (writesPaused(db)) return;
+      db.pragma('busy_timeout = 50');
+      try {
+        db.exec('BEGIN IMMEDIATE');
+        db.exec('ROLLBACK');
+      } finally {
+        db.pragma('busy_timeout = 5000');
+      }
+    },
     ...createSqliteNotify(db, now),
     close: async () => {
       await checkpointer?.close();

@@ -197,5 +197,11 @@ export interface Store {
   pendingMail(limit: number): MaybePromise<OutboxMail[]>;
   listMail(accountId?: number): MaybePromise<OutboxMail[]>;
   markMail(id: number, result: { sent: boolean; error?: string }): MaybePromise<void>;
+  /**
+   * Resolves when the database answers (a trivial query), for readiness checks. Optional: without
+   * it readiness follows the outcome of the store's other calls. A failure the database will get
+   * over by itself should throw a `StoreUnavailableError` (or an error `isUnavailable` knows).
+   */
+  ping?(): MaybePromise<void>;
   close(): MaybePromise<void>;
 }

@@ -100,12 +100,14 @@ describe('access', () => {
       `${token}x`,
       '',
     ]) {
+      clock += 60_000; // a minute apart: the per-address sign-in throttle (bounded.test.ts) refills
       const res = await get('/board', { authorization: `Bearer ${value}` });
       expect(res.status, value).toBe(401);
       expect(await res.text()).not.toContain('Acme');
       expect((await login(value)).status, value).toBe(401);
     }
     // A bad bearer is refused even next to a valid session cookie.
+    clock += 60_000;
     const cookie = cookieOf(await login(token));
     expect((await get('/board', { cookie, authorization: `Bearer ${ingestKey}` })).status).toBe(
       401,

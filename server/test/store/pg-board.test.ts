@@ -171,10 +171,14 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
 
   it('overview, card pages, variants and per-hour counts', async () => {
     const day = Math.floor(clock / 86_400_000);
-    expect(await pgBoard.overview(day)).toEqual(await sqliteBoard.overview(day));
+    const page = { limit: 20, projectsPerAccount: 5 };
+    expect(await pgBoard.overview(day, page)).toEqual(await sqliteBoard.overview(day, page));
     const project = await sqliteBoard.getProject(PROJECT, day);
     expect(Object.values(project!.statusCounts).every((n) => n > 0)).toBe(true);
     expect(await pgBoard.getProject(PROJECT, day)).toEqual(project);
+    expect(await pgBoard.getAccount(project!.accountId, day, { limit: 50 })).toEqual(
+      await sqliteBoard.getAccount(project!.accountId, day, { limit: 50 }),
+    );
     const all = await walk(sqliteBoard, { sort: 'count', dir: 'desc' });
     const hour = Math.floor(clock / HOUR);
     let hours = 0;

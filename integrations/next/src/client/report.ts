@@ -32,23 +32,21 @@ export function clientState(): ClientState {
 /**
  * `TypeError: Cannot read properties of undefined (reading <value>) (browser)`: the one title
  * format of the kit. There is no route pattern in the browser, and the concrete URL varies per
- * event, so it goes into a tag instead.
+ * event, so neither is in the title.
  */
 export function buildClientErrorTitle(error: unknown): string {
   return errorTitle(error, browserPlace());
 }
 
-export function buildClientErrorTags(error: unknown, source: ClientErrorSource): string[] {
-  const tags = ['next', 'runtime:browser', `source:${source}`];
-  const digest = readDigest(error);
-  if (digest) tags.push(`digest:${digest}`);
-  return tags;
+/** Where the error was caught, never a per-event value (a server digest is in the description). */
+export function buildClientErrorTags(source: ClientErrorSource): string[] {
+  return ['next', 'runtime:browser', `source:${source}`];
 }
 
 /**
  * Reports a browser error unless it is a Next control-flow error, was already reported, or is a
- * server error seen by a boundary (it carries a `digest`, and the server report with the same
- * `digest:` tag has the full stack). Never throws. Returns whether a report was queued.
+ * server error seen by a boundary (it carries a `digest`, and the server report, whose
+ * description names the same digest, has the full stack). Never throws. Returns whether a report was queued.
  */
 export function reportClientError(
   error: unknown,
@@ -63,7 +61,7 @@ export function reportClientError(
       if (state.reported.has(error)) return false;
       state.reported.add(error);
     }
-    client[state.method](buildClientErrorTitle(error), error, buildClientErrorTags(error, source));
+    client[state.method](buildClientErrorTitle(error), error, buildClientErrorTags(source));
     return true;
   } catch {
     return false;

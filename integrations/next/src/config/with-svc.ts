@@ -1,5 +1,6 @@
-// `withSvc(nextConfig)`: the only next.config change is `env` (release and environment). It never
-// touches webpack or Turbopack, so both bundlers see the same app.
+// `withSvc(nextConfig)`: the next.config changes are `env` (release, environment, the browser's
+// service address) and server source maps for webpack builds. It never touches the webpack or
+// Turbopack config, so both bundlers see the same app.
 
 import { findSecretLeaks } from './secrets.ts';
 
@@ -34,8 +35,16 @@ export const RELEASE_ENV = 'NEXT_PUBLIC_SERVICE_RELEASE';
 export const ENVIRONMENT_ENV = 'NEXT_PUBLIC_SERVICE_ENVIRONMENT';
 export const SERVICE_URL_ENV = 'NEXT_PUBLIC_SERVICE_URL';
 
-type ConfigObject = { env?: Record<string, string | undefined> } & Record<string, unknown>;
-type ConfigInput<C> = C | ((phase: string, ctx: any) => C | Promise<C>);
+// Any object: Next's own `NextConfig` interface has no index signature, and a user's config may be
+// typed as it (create-next-app writes `const nextConfig: NextConfig = {...}`) or not at all.
+type ConfigObject = object;
+/** Next's function form: `(phase, { defaultConfig }) => config`, sync or async. */
+type ConfigFunction<C, Ctx> = (phase: string, ctx: Ctx) => C | Promise<C>;
+
+function envOf(config: object): Record<string, unknown> {
+  const env = (config as { env?: unknown }).env;
+  return env !== null && typeof env === 'object' ? (env as Record<string, unknown>) : {};
+}
 
 function nonEmpty(...values: (string | undefined)[]): string | undefined {
   return values.find((v) => typeof v === 'string' && v !== '');
@@ -60,7 +69,7 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
     processEnv.SERVICE_URL,
   );
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(config.env ?? {})) if (typeof v === 'string') env[k] = v;
+  for (const [k, v] of Object.entries(envOf(config))) if (typeof v === 'string') env[k] = v;
   if (release && env[RELEASE_ENV] === undefined) env[RELEASE_ENV] = release;
   if (environment && env[ENVIRONMENT_ENV] === undefined) env[ENVIRONMENT_ENV] = environment;
   if (serviceUrl && env[SERVICE_URL_ENV] === undefined) env[SERVICE_URL_ENV] = serviceUrl;
@@ -72,7 +81,18 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
     if (options.failOnSecretLeak !== false) throw new Error(message);
     console.warn(message);
   }
-  return { ...config, env };
+  return { ...config, env, experimental: withServerSourceMaps(config) };
+}
+
+/**
+ * `experimental.serverSourceMaps: true` unless the app set it: webpack then writes the server's
+ * `.js.map` files (Turbopack always does), which the runtime reads to give a server error's
+ * `file_name` and stack frames as source positions (`app/orders/[id]/page.tsx`).
+ */
+function withServerSourceMaps(config: object): Record<string, unknown> {
+  const experimental = (config as { experimental?: unknown }).experimental;
+  const current = experimental !== null && typeof experimental === 'object' ? experimental : {};
+  return { serverSourceMaps: true, ...current };
 }
 
 /**
@@ -81,17 +101,18 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
  * and checks, when Next loads the
  * config (`next build`, `next dev`, `next start`), that no server-only credential is exposed.
  */
-export function withSvc<C extends ConfigObject>(config: C, options?: WithSvcOptions): C;
-export function withSvc<C extends ConfigObject>(
-  config: (phase: string, ctx: any) => C | Promise<C>,
+export function withSvc<C extends ConfigObject, Ctx>(
+  config: ConfigFunction<C, Ctx>,
   options?: WithSvcOptions,
-): (phase: string, ctx: any) => Promise<C>;
-export function withSvc<C extends ConfigObject>(
-  config: ConfigInput<C>,
+): (phase: string, ctx: Ctx) => Promise<C>;
+export function withSvc<C extends ConfigObject>(config: C, options?: WithSvcOptions): C;
+export function withSvc<C extends ConfigObject, Ctx>(
+  config: C | ConfigFunction<C, Ctx>,
   options: WithSvcOptions = {},
 ) {
   if (typeof config === 'function') {
-    return async (phase: string, ctx: any) => apply(await config(phase, ctx), options);
+    const configFunction = config as ConfigFunction<C, Ctx>;
+    return async (phase: string, ctx: Ctx) => apply(await configFunction(phase, ctx), options);
   }
   return apply(config, options);
 }

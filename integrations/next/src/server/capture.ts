@@ -1,11 +1,14 @@
-// `onRequestError` half of instrumentation.ts: one report per real server error, none for
-// Next's control-flow errors, flushed so serverless platforms do not lose it.
+// `onRequestError` half of instrumentation.ts: one report per real server error (none for Next's
+// control-flow errors, one when Next calls twice for one request), flushed so serverless
+// platforms do not lose it. (The runtime's Node client runs every call outside the request's async
+// context, where Next's prerenders would count its clock reads and random values as the page's.)
 
 import type { SvcClient } from '@svc/runtime';
 import type { ReportingMethodName } from '../shared/types.ts';
 import { isControlFlowError } from '../shared/control-flow.ts';
-import { type FlushDeps, scheduleFlush } from './flush.ts';
-import { registerSvc, serverState } from './register.ts';
+import { type FlushDeps, type FlushMode, scheduleFlush } from './flush.ts';
+import { errorKey, firstInRequest } from './once.ts';
+import { flushesBeforeResponse, registerSvc, serverState } from './register.ts';
 import {
   buildRequestErrorTags,
   buildRequestErrorTitle,
@@ -13,11 +16,12 @@ import {
   type RequestInfo,
 } from './title.ts';
 
-const FLUSH_NOTES = {
+const FLUSH_NOTES: Record<FlushMode, string> = {
   waitUntil: "handed to the platform's waitUntil",
   after: 'scheduled with after()',
   awaited: 'awaited with a deadline',
-} as const;
+  background: 'left to the background queue',
+};
 
 export interface RequestErrorHandlerOptions {
   /**
@@ -46,16 +50,19 @@ export function createRequestErrorHandler(
   return async (error, request, context) => {
     try {
       if (isControlFlowError(error)) return;
+      const title = buildRequestErrorTitle(error, request, context);
+      if (!firstInRequest(request.headers, errorKey(title, error))) return;
       const client = getClient();
       if (!client) return;
-      const title = buildRequestErrorTitle(error, request, context);
-      client[method](title, error, buildRequestErrorTags(error, context));
+      client[method](title, error, buildRequestErrorTags(context));
       const state = serverState();
       const log = state.debug ? (message: string) => console.debug(message) : undefined;
-      const { mode, done } = scheduleFlush(client, state.flushTimeoutMs, {
-        log,
-        ...options.flush,
-      });
+      const policy = {
+        timeoutMs: state.flushTimeoutMs,
+        beforeResponse: flushesBeforeResponse(),
+        edge: process.env.NEXT_RUNTIME === 'edge',
+      };
+      const { mode, done } = scheduleFlush(client, policy, { log, ...options.flush });
       log?.(`[svc/next] reported "${title}"; flush ${FLUSH_NOTES[mode]}`);
       if (mode === 'awaited') await done;
     } catch {

@@ -12,21 +12,37 @@ export interface SvcNextServerOptions extends SvcOptions {
    */
   serviceUrl?: string;
   /**
-   * Longest time a request waits for its reports when the platform offers neither `waitUntil`
-   * nor `after()`, in milliseconds.
+   * Longest time one flush of a failing request's reports may take, in milliseconds (handed to
+   * `waitUntil` or `after()`, or awaited with `flushBeforeResponse`).
    * @default 2000
    */
   flushTimeoutMs?: number;
+  /**
+   * Hold the error response until its reports are sent (at most `flushTimeoutMs`) when the
+   * platform offers no `waitUntil`. For serverless platforms that freeze the process after the
+   * response without giving Next a `waitUntil`; on a long-running server the background queue
+   * delivers and the response never waits.
+   * @default true on AWS Lambda (`AWS_LAMBDA_FUNCTION_NAME` set), else false
+   */
+  flushBeforeResponse?: boolean;
 }
 
 interface ServerState {
   flushTimeoutMs: number;
+  flushBeforeResponse?: boolean;
   debug: boolean;
+  /** Errors already reported, per request (its headers object; see once.ts). */
+  reported?: WeakMap<object, Set<string>>;
 }
 
 /** Settings shared by every copy of this package in the process (the global carrier's slot). */
 export function serverState(): ServerState {
   return carrierSlot<ServerState>('nextServer', () => ({ flushTimeoutMs: 2000, debug: false }));
+}
+
+/** Whether the response waits for its reports (see `flushBeforeResponse`). */
+export function flushesBeforeResponse(state: ServerState = serverState()): boolean {
+  return state.flushBeforeResponse ?? env('AWS_LAMBDA_FUNCTION_NAME') !== undefined;
 }
 
 function env(name: string): string | undefined {
@@ -49,11 +65,12 @@ export function withDefaults(options: SvcOptions, defaults: SvcOptions): SvcOpti
  */
 export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | undefined {
   try {
+    const state = serverState();
     const existing = getShared();
     if (existing) return existing;
-    const { flushTimeoutMs, serviceUrl, ...clientOptions } = options;
-    const state = serverState();
+    const { flushTimeoutMs, flushBeforeResponse, serviceUrl, ...clientOptions } = options;
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
+    if (flushBeforeResponse !== undefined) state.flushBeforeResponse = flushBeforeResponse;
     if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
     const defaults: SvcOptions = {
       keyId: env(OPTION_ENV.keyId),

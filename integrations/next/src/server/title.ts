@@ -3,12 +3,13 @@
 // detail (message, stack, concrete path) goes into the description and tags.
 
 import { errorTitle } from '@svc/runtime/kit';
-import { readDigest } from '../shared/control-flow.ts';
 
 /** The subset of Next's `onRequestError` request argument we read. */
 export interface RequestInfo {
   path: string;
   method: string;
+  /** The request's headers; the same object for every call of one request (see once.ts). */
+  headers?: unknown;
 }
 
 /** The subset of Next's `onRequestError` context argument we read. */
@@ -62,11 +63,12 @@ function slug(value: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** Tags: `next`, `router:app-router`, `route-type:render`, `render-source:...`, `digest:<digest>`. */
-export function buildRequestErrorTags(error: unknown, context: RequestErrorContextInfo): string[] {
+/**
+ * Tags: `next`, `router:app-router`, `route-type:render`, `render-source:...`: what kind of code
+ * failed, never a per-event value (the error's digest is in the description).
+ */
+export function buildRequestErrorTags(context: RequestErrorContextInfo): string[] {
   const tags = ['next', `router:${slug(context.routerKind)}`, `route-type:${context.routeType}`];
   if (context.renderSource) tags.push(`render-source:${context.renderSource}`);
-  const digest = readDigest(error);
-  if (digest) tags.push(`digest:${digest}`);
   return tags;
 }

@@ -52,12 +52,9 @@ describe('reportClientError', () => {
     expect(reportClientError(serverError(), 'boundary', client)).toBe(false);
     clientState().reportServerErrors = true;
     expect(reportClientError(serverError(), 'boundary', client)).toBe(true);
-    expect(client.calls[0]?.tags).toEqual([
-      'next',
-      'runtime:browser',
-      'source:boundary',
-      'digest:12345',
-    ]);
+    // The digest is per event: the description carries it (the error object), the tags do not.
+    expect(client.calls[0]?.tags).toEqual(['next', 'runtime:browser', 'source:boundary']);
+    expect((client.calls[0]!.description as { digest?: string }).digest).toBe('12345');
   });
 
   it('never throws and reports nothing without a client', () => {

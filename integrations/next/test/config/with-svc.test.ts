@@ -16,6 +16,7 @@ describe('withSvc', () => {
         NEXT_PUBLIC_SERVICE_RELEASE: '1.2.3',
         NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'production',
       },
+      experimental: { serverSourceMaps: true },
     });
     expect(result.webpack).toBe(webpack);
     expect(config.env).toEqual({ FOO: 'bar' }); // input not mutated
@@ -51,7 +52,21 @@ describe('withSvc', () => {
   });
 
   it('adds nothing it does not know', () => {
-    expect(withSvc({}, { processEnv: {} })).toEqual({ env: {} });
+    expect(withSvc({}, { processEnv: {} })).toEqual({
+      env: {},
+      experimental: { serverSourceMaps: true },
+    });
+  });
+
+  it("turns on webpack's server source maps, keeping the app's own experimental settings", () => {
+    const config = { experimental: { taint: true } };
+    expect(withSvc(config, { processEnv: {} }).experimental).toEqual({
+      taint: true,
+      serverSourceMaps: true,
+    });
+    expect(config.experimental).toEqual({ taint: true }); // input not mutated
+    const optedOut = withSvc({ experimental: { serverSourceMaps: false } }, { processEnv: {} });
+    expect(optedOut.experimental).toEqual({ serverSourceMaps: false });
   });
 
   it('wraps the function form of next.config', async () => {
@@ -61,6 +76,7 @@ describe('withSvc', () => {
     expect(await wrapped('phase-production-build', {})).toEqual({
       distDir: 'phase-production-build',
       env: { NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'test' },
+      experimental: { serverSourceMaps: true },
     });
   });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createRequestErrorHandler } from '../../src/server/capture.ts';
 import { recordingClient } from '../helpers/recording-client.ts';
 
-const request = { path: '/api/boom?id=7', method: 'GET', headers: {} };
+// A new headers object per request, as Next passes a Node request's own `headers`.
+const newRequest = () => ({ path: '/api/boom?id=7', method: 'GET', headers: {} });
+const request = newRequest();
 const routeContext = { routerKind: 'App Router', routePath: '/api/boom', routeType: 'route' };
 const noPlatform = { getWaitUntil: () => undefined };
 
@@ -11,30 +13,50 @@ describe('createRequestErrorHandler', () => {
     const client = recordingClient();
     const handler = createRequestErrorHandler({ getClient: () => client, flush: noPlatform });
     const error = Object.assign(new Error('db down'), { digest: '99' });
-    await handler(error, request, routeContext);
+    await handler(error, newRequest(), routeContext);
     expect(client.calls).toEqual([
       {
         method: 'major',
         title: 'Error: db down (route handler GET /api/boom)',
         description: error,
-        tags: ['next', 'router:app-router', 'route-type:route', 'digest:99'],
+        tags: ['next', 'router:app-router', 'route-type:route'],
       },
     ]);
-    expect(client.flushes).toBe(1);
+    // A long-running server: the background queue delivers, the response does not wait.
+    expect(client.flushes).toBe(0);
   });
 
-  it.each([
-    [
-      'redirect',
-      Object.assign(new Error('NEXT_REDIRECT'), { digest: 'NEXT_REDIRECT;push;/;307;' }),
-    ],
-    ['notFound', Object.assign(new Error('x'), { digest: 'NEXT_HTTP_ERROR_FALLBACK;404' })],
-  ])('ignores %s without reporting or flushing', async (_name, error) => {
+  // Under cacheComponents + Partial Prefetching Next renders a failing page twice per request and
+  // calls onRequestError for each render with a new error object (same throw site) and digest.
+  const renderFails = (id: number, digest: string) =>
+    Object.assign(new Error(`Order ${id} missing`), { digest });
+  const render = { ...routeContext, routeType: 'render', routePath: '/boom/[id]' };
+
+  it('reports an error once per request when Next calls twice for one request', async () => {
     const client = recordingClient();
     const handler = createRequestErrorHandler({ getClient: () => client, flush: noPlatform });
-    await handler(error, request, routeContext);
-    expect(client.calls).toEqual([]);
-    expect(client.flushes).toBe(0);
+    const first = newRequest();
+    await handler(renderFails(41, '321679723'), first, render);
+    await handler(renderFails(41, '3052120218'), first, render);
+    const second = newRequest();
+    await handler(renderFails(42, '3744929995'), second, render);
+    await handler(renderFails(42, '1015246650'), second, render);
+    expect(client.calls.map((c) => (c.description as { digest: string }).digest)).toEqual([
+      '321679723',
+      '3744929995',
+    ]);
+  });
+
+  it('still reports two different errors of one request', async () => {
+    const client = recordingClient();
+    const handler = createRequestErrorHandler({ getClient: () => client, flush: noPlatform });
+    const one = newRequest();
+    await handler(new Error('header failed'), one, render);
+    await handler(new Error('footer failed'), one, render);
+    expect(client.calls.map((c) => c.title)).toEqual([
+      'Error: header failed (server component /boom/[id])',
+      'Error: footer failed (server component /boom/[id])',
+    ]);
   });
 
   it('uses the configured reporting method', async () => {
@@ -44,7 +66,7 @@ describe('createRequestErrorHandler', () => {
       getClient: () => client,
       flush: noPlatform,
     });
-    await handler(new Error('x'), request, { ...routeContext, routeType: 'action' });
+    await handler(new Error('x'), newRequest(), { ...routeContext, routeType: 'action' });
     expect(client.calls.map((c) => [c.method, c.title])).toEqual([
       ['criticalHigh', 'Error: x (server action /api/boom)'],
     ]);
@@ -57,7 +79,7 @@ describe('createRequestErrorHandler', () => {
       getClient: () => client,
       flush: { getWaitUntil: () => (p) => waited.push(p) },
     });
-    await handler(new Error('x'), request, routeContext); // would hang 10 s if it awaited the flush
+    await handler(new Error('x'), newRequest(), routeContext); // would hang 10 s if awaited
     expect(waited).toHaveLength(1);
   });
 

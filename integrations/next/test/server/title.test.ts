@@ -67,20 +67,18 @@ describe('buildRequestErrorTitle', () => {
 });
 
 describe('buildRequestErrorTags', () => {
-  it('tags router kind, route type, render source and digest', () => {
-    const error = Object.assign(new Error('x'), { digest: '4242' });
+  it('tags router kind, route type and render source, never the per-event digest', () => {
     const context = { ...app('render', '/x'), renderSource: 'react-server-components' };
-    expect(buildRequestErrorTags(error, context)).toEqual([
+    expect(buildRequestErrorTags(context)).toEqual([
       'next',
       'router:app-router',
       'route-type:render',
       'render-source:react-server-components',
-      'digest:4242',
     ]);
   });
 
   it('omits what is unknown', () => {
-    expect(buildRequestErrorTags(new Error('x'), app('route', '/api'))).toEqual([
+    expect(buildRequestErrorTags(app('route', '/api'))).toEqual([
       'next',
       'router:app-router',
       'route-type:route',

@@ -1,5 +1,9 @@
 import type pg from 'pg';
 import type { AuthKey } from '../types.ts';
+import { queryWithin } from './pool.ts';
+
+/** A key lookup the database has not answered within this is a 503 (the SDKs retry). */
+const LOOKUP_TIMEOUT_MS = 5000;
 
 type Kind = 'publishable' | 'secret';
 type Waiter = {
@@ -19,7 +23,9 @@ export function createAuthLookup(pool: pg.Pool) {
 
   const run = async (batch: Waiter[]) => {
     try {
-      const { rows } = await pool.query<AuthKey & { origins: string; lookup: string }>(
+      const { rows } = await queryWithin<AuthKey & { origins: string; lookup: string }>(
+        pool,
+        LOOKUP_TIMEOUT_MS,
         `SELECT k.id, k.kind, k.lookup, k.project_id AS "projectId", p.account_id AS "accountId",
            a.plan, k.secret_hash AS "secretHash", k.origins
          FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN accounts a ON a.id = p.account_id

@@ -1,7 +1,11 @@
 import type pg from 'pg';
 import {
+  type AccountTotals,
   type BoardVariantRow,
+  CARD_COUNT,
+  idKeyset,
   likeText,
+  pageOf,
   PRIORITY_RANK,
   SEVERITY_RANK,
   SUMMARY_COLUMNS,
@@ -10,7 +14,15 @@ import {
   toBoardVariant,
   toSummary,
 } from '../board-rows.ts';
-import type { BoardProjectPage, BoardStore, CardQuery, CardSort } from '../board-types.ts';
+import type {
+  BoardAccount,
+  BoardProject,
+  BoardProjectPage,
+  BoardStore,
+  CardQuery,
+  CardSort,
+  IdPage,
+} from '../board-types.ts';
 import type { CardRow } from '../rows.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool } from './pool.ts';
@@ -44,10 +56,35 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
   const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
     (await pool.query<T>(sql, values)).rows;
   const projectSql = `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
-      (SELECT COUNT(*)::integer FROM cards c WHERE c.project_id = p.id) AS cards,
+      ${CARD_COUNT}::integer AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
         AND u.project_id = p.id), 0) AS "eventsToday"
     FROM projects p`;
+  // The accounts pages: a page of an account's projects by id.
+  const projectsOf = async (accountId: number, day: number, page: IdPage) => {
+    const { op, order, from } = idKeyset(page);
+    const rows = await all<BoardProject>(
+      `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
+         ${CARD_COUNT}::integer AS cards,
+         COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
+           AND u.project_id = p.id), 0) AS "eventsToday"
+       FROM projects p WHERE p.account_id = $2 AND p.id ${op} $3 ORDER BY p.id ${order} LIMIT $4`,
+      [day, accountId, from, page.limit + 1],
+    );
+    return pageOf(rows, page);
+  };
+  const totalsOf = async (accountId: number, day: number) =>
+    (
+      await all<AccountTotals>(
+        `SELECT COUNT(*)::integer AS "projectCount",
+           (COUNT(*) FILTER (WHERE state = 'active'))::integer AS "activeProjects",
+           (SELECT COALESCE(SUM(count), 0) FROM usage WHERE account_id = $1 AND day = $2)::integer
+             AS "eventsToday"
+         FROM projects WHERE account_id = $1`,
+        [accountId, day],
+      )
+    )[0]!;
+  type AccountRow = Pick<BoardAccount, 'id' | 'name' | 'plan'>;
   const triage = createPgTriage(pool);
   const variantSql = `SELECT id, title, substr(description, 1, $1) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
@@ -55,18 +92,38 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
 
   return {
     ...createPgSessions(pool),
-    async overview(day) {
-      const projects = await all<{ accountId: number }>(
-        `${projectSql} ORDER BY p.account_id, p.id`,
-        [day],
+    async overview(day, page) {
+      const { op, order, from } = idKeyset(page);
+      const accounts = pageOf(
+        await all<AccountRow>(
+          `SELECT id, name, plan FROM accounts WHERE id ${op} $1 ORDER BY id ${order} LIMIT $2`,
+          [from, page.limit + 1],
+        ),
+        page,
       );
-      const accounts = await all<{ id: number; name: string; plan: never }>(
-        'SELECT id, name, plan FROM accounts ORDER BY id',
-      );
-      return accounts.map((a) => ({
-        ...a,
-        projects: projects.filter((p) => p.accountId === a.id) as never[],
-      }));
+      return {
+        more: accounts.more,
+        rows: await Promise.all(
+          accounts.rows.map(async (a) => ({
+            ...a,
+            ...(await totalsOf(a.id, day)),
+            projects: (await projectsOf(a.id, day, { limit: page.projectsPerAccount })).rows,
+          })),
+        ),
+      };
+    },
+    async getAccount(id, day, page) {
+      const [account] = await all<AccountRow>('SELECT id, name, plan FROM accounts WHERE id = $1', [
+        id,
+      ]);
+      if (!account) return undefined;
+      const projects = await projectsOf(id, day, page);
+      return {
+        ...account,
+        ...(await totalsOf(id, day)),
+        projects: projects.rows,
+        more: projects.more,
+      };
     },
     async getProject(id, day) {
       const [project] = await all<Omit<BoardProjectPage, 'statusCounts'>>(

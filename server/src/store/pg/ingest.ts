@@ -11,6 +11,7 @@ import type { IngestConfig } from '../ingest.ts';
 import { iso, toCard, type CardRow } from '../rows.ts';
 import type { AuthKey, IngestOutcome, Plan, RateState, TaskReport } from '../types.ts';
 import { groupCommitPg } from './batch.ts';
+import { queryWithin } from './pool.ts';
 import { cardStateOf, createBatchReads } from './ingest-reads.ts';
 import { writeBatch } from './ingest-writes.ts';
 import { reportWithoutNul } from './text.ts';
@@ -182,7 +183,9 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
     /** Resolves once every submitted report has been committed or refused (graceful shutdown). */
     drain: batches.drain,
     async rateState(projectId: number, plan: Plan): Promise<RateState> {
-      const { rows } = await pool.query<{ tokens: number; updatedAt: number }>(
+      const { rows } = await queryWithin<{ tokens: number; updatedAt: number }>(
+        pool,
+        5000,
         'SELECT tokens, updated_at AS "updatedAt" FROM buckets WHERE project_id = $1',
         [projectId],
       );

@@ -18,7 +18,13 @@ export interface PgPoolOptions {
   max?: number;
 }
 
-/** One pool per store; the ingest holds one of its connections per batch. */
+/**
+ * One pool per store; the ingest holds one of its connections per batch. A connection PostgreSQL
+ * drops (`pg_terminate_backend`, a restart, a network fault) fails only the work on it, never the
+ * process: every client gets an error listener as it connects (`pg` emits 'error' on checked-out
+ * clients too, and an unheard 'error' event would end the process), the work sees its own failure,
+ * and the client is released with the error so the pool discards it and opens a new one on demand.
+ */
 export function createPgPool(opts: PgPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: opts.url,
@@ -28,29 +34,78 @@ export function createPgPool(opts: PgPoolOptions): pg.Pool {
     // A dead peer is noticed by TCP keepalive; a transaction left open by a stuck instance ends
     // after 30 s, so the account locks it holds cannot stall the other instances for longer.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     idle_in_transaction_session_timeout: 30_000,
+    // A server that accepts TCP but never answers (stopped, overloaded) fails a new connection
+    // after 5 s instead of holding the request forever.
+    connectionTimeoutMillis: 5_000,
   });
-  // An idle connection that dies (server restart) must not crash the process; the next query
-  // opens a new one.
-  pool.on('error', (err) => console.error('svc-server: postgres connection lost:', err.message));
+  // Heard, so a lost connection cannot crash the process; the failure reaches whoever uses it.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', idleLossLogger());
   return pool;
 }
 
-/** Runs `work` in one transaction on one connection; rolls back on any error. */
+/**
+ * Idle pooled connections closed by the server (a restart, `pg_terminate_backend`) are replaced on
+ * demand: one line per burst, not one per connection.
+ */
+function idleLossLogger() {
+  let lost = 0;
+  let first = '';
+  return (error: Error) => {
+    if (lost++ === 0) {
+      first = error.message;
+      setTimeout(() => {
+        console.error(
+          `svc-server: PostgreSQL closed ${lost} idle pooled connection${lost === 1 ? '' : 's'} ` +
+            `(${first}); new ones open on demand`,
+        );
+        lost = 0;
+      }, 1000).unref();
+    }
+  };
+}
+
+/**
+ * `pool.query` with a deadline (node-postgres's per-query `query_timeout`): against a server that
+ * accepts TCP but answers nothing the query fails after `ms` (answered 503, as unavailable) and
+ * the pool discards the connection, instead of the request waiting until the server wakes up.
+ */
+export function queryWithin<T extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  ms: number,
+  text: string,
+  values?: unknown[],
+): Promise<pg.QueryResult<T>> {
+  return pool.query<T>({ text, values, query_timeout: ms } as pg.QueryConfig);
+}
+
+/**
+ * Runs `work` in one transaction on one connection; rolls back on any error. A connection whose
+ * ROLLBACK fails too is broken: it goes back with the error, so the pool discards it.
+ */
 export async function inTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  let result: T;
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    result = await work(client);
     await client.query('COMMIT');
-    return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    client.release(await rollBack(client, error));
     throw error;
-  } finally {
-    client.release();
   }
+  client.release();
+  return result;
 }
+
+/** ROLLBACK; resolves with `error` when that failed too (the connection is then unusable). */
+export const rollBack = (client: pg.PoolClient, error: unknown): Promise<Error | undefined> =>
+  client.query('ROLLBACK').then(
+    () => undefined,
+    () => (error instanceof Error ? error : new Error(String(error))),
+  );

@@ -15,7 +15,7 @@ import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
 import { createPgNotify } from './notify.ts';
 import { migratePg } from './migrations.ts';
-import { createPgPool, inTransaction } from './pool.ts';
+import { createPgPool, inTransaction, queryWithin } from './pool.ts';
 
 export interface PgStoreOptions extends IngestConfig {
   /** `postgres://user:password@host:port/database`; the schema is migrated on open. */
@@ -163,6 +163,9 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       return cards.map((row) => toListedCard(row, byCard.get(row.id) ?? []));
     },
     ...createPgMail(pool),
+    ping: async () => {
+      await queryWithin(pool, 2000, 'SELECT 1');
+    },
     ...createPgNotify(pool, now),
     close: async () => {
       await ingest.drain();

@@ -1,0 +1,191 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server.ts';
+import { STORE_KIND, testDatabaseUrl } from '../store-kind.ts';
+
+// The built service (dist/) with the board, in-process with an injected clock, on both stores:
+// 20,000 accounts (one holding 120 projects, one with a 10,000-character name, one project with
+// 10,050 cards) give accounts pages of 20 accounts, bounded in bytes, walked by keyset both ways;
+// and wrong admin tokens are throttled per client address with 429 and Retry-After.
+const { startServer } = (await import('../../dist/index.js')) as unknown as {
+  startServer: typeof import('../../src/server.ts').startServer;
+};
+let clock = Date.UTC(2026, 10, 26, 12, 0, 0);
+let dataDir: string;
+let databaseUrl: string | undefined;
+let server: RunningServer;
+let token: string;
+let big: { account: number; project: number };
+
+/** Bulk rows straight into the store's database (setup only; the board reads them like any). */
+async function seed(sql: { sqlite: string; pg: string }) {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql.pg);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = new Database(join(dataDir, 'svc.sqlite'));
+    db.exec(sql.sqlite);
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'svc-board-bounded-'));
+  databaseUrl = await testDatabaseUrl();
+  server = await startServer({ port: 0, dataDir, databaseUrl, board: true, now: () => clock });
+  token = (await server.board!.adminTokens.create({ name: 'ops' })).token;
+  await seed({
+    sqlite: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+      INSERT INTO accounts (name, plan, created_at) SELECT 'Account ' || i, 'team', 0 FROM n;
+      INSERT INTO projects (account_id, name, created_at) SELECT id, 'Project of ' || id, 0 FROM accounts;`,
+    pg: `INSERT INTO accounts (name, plan, created_at)
+        SELECT 'Account ' || i, 'team', 0 FROM generate_series(1, 20000) i;
+      INSERT INTO projects (account_id, name, created_at) SELECT id, 'Project of ' || id, 0 FROM accounts;`,
+  });
+  const account = await server.admin.createAccount({ name: 'N'.repeat(10_000), plan: 'team' });
+  const projects = [];
+  for (let i = 0; i < 120; i++) {
+    projects.push(await server.admin.createProject({ accountId: account.id, name: `P${i}` }));
+  }
+  big = { account: account.id, project: projects[0]!.id };
+  const cards = (
+    series: string,
+  ) => `INSERT INTO cards (project_id, title, description_type, priority,
+      severity, tags, status, occurrence_count, created_at, last_seen_at)
+    SELECT ${big.project}, 'Card ' || i, 'text', 'low', 'minor', '[]', 'open', 1, 0, 0 FROM ${series}`;
+  await seed({
+    sqlite: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10050) ${cards('n')};`,
+    pg: `${cards('generate_series(1, 10050) i')};`,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = async (path: string) => {
+  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, html: await res.text() };
+};
+const sectionIds = (html: string) =>
+  [...html.matchAll(/<h2><a href="\/board\/accounts\/(\d+)">/g)].map((m) => Number(m[1]));
+const link = (html: string, rel: 'next' | 'prev') =>
+  new RegExp(`<a rel="${rel}" href="([^"]+)">`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+
+describe(`accounts pages (${STORE_KIND})`, () => {
+  it('20,000 accounts: 20 a page, under 64 kB, walked forward and back by keyset', async () => {
+    const first = await get('/board');
+    expect(first.status).toBe(200);
+    expect(Buffer.byteLength(first.html)).toBeLessThan(64 * 1024);
+    expect(sectionIds(first.html)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(link(first.html, 'prev')).toBeUndefined();
+    const second = await get(link(first.html, 'next')!);
+    expect(sectionIds(second.html)).toEqual(Array.from({ length: 20 }, (_, i) => i + 21));
+    const back = await get(link(second.html, 'prev')!);
+    expect(sectionIds(back.html)).toEqual(sectionIds(first.html));
+    const deep = await get('/board?after=19990');
+    expect(sectionIds(deep.html)).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => 19_991 + i),
+      big.account,
+    ]);
+    expect(link(deep.html, 'next')).toBeUndefined();
+  });
+
+  it('an account of 120 projects shows 5 and links to its own pages of 50', async () => {
+    const page = await get(`/board?before=${big.account + 1}`);
+    const section = page.html.slice(page.html.indexOf(`/board/accounts/${big.account}"`));
+    expect(section).toContain(`All 120 projects →`);
+    expect(section.match(/href="\/board\/projects\/\d+"/g)).toHaveLength(5);
+    // A 10,000-character name is shown clipped; the page stays small.
+    expect(section).toContain(`${'N'.repeat(119)}…`);
+    expect(section).not.toContain('N'.repeat(121));
+    expect(Buffer.byteLength(page.html)).toBeLessThan(64 * 1024);
+
+    const projects = (html: string) =>
+      [...html.matchAll(/href="\/board\/projects\/(\d+)"/g)].map((m) => Number(m[1]));
+    const one = await get(`/board/accounts/${big.account}`);
+    expect(one.status).toBe(200);
+    expect(projects(one.html)).toHaveLength(50);
+    expect(one.html).toContain('120 active of 120');
+    const two = await get(link(one.html, 'next')!);
+    const three = await get(link(two.html, 'next')!);
+    expect(projects(three.html)).toHaveLength(20);
+    expect(link(three.html, 'next')).toBeUndefined();
+    const all = [...projects(one.html), ...projects(two.html), ...projects(three.html)];
+    expect(new Set(all).size).toBe(120);
+    expect(projects((await get(link(three.html, 'prev')!)).html)).toEqual(projects(two.html));
+  });
+
+  it('counts cards from the per-status counts, exactly', async () => {
+    const one = await get(`/board/accounts/${big.account}`);
+    expect(one.html).toContain(`<a href="/board/projects/${big.project}">P0</a>`);
+    expect(one.html).toMatch(
+      /P0<\/a><\/td><td class="state-active">active<\/td><td class="num">10,050<\/td>/,
+    );
+  });
+
+  it('bad cursors and unknown accounts', async () => {
+    expect((await get('/board?after=abc')).status).toBe(400);
+    expect((await get('/board?after=1&before=5')).status).toBe(400);
+    expect((await get('/board/accounts/99999999')).status).toBe(404);
+  });
+});
+
+/** A sign-in form post from `localAddress`. */
+function signIn(value: string, localAddress = '127.0.0.1') {
+  return new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
+    const req = request(`${server.url}/board/login`, {
+      method: 'POST',
+      localAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'], body }),
+      );
+    });
+    req.on('error', reject);
+    req.end(new URLSearchParams({ token: value, next: '/board' }).toString());
+  });
+}
+
+describe('sign-in throttling per address', () => {
+  const wrong = `svc_adm_${'0'.repeat(48)}`;
+
+  it('10 wrong tokens, then 429 with Retry-After, even for the right one; others unaffected', async () => {
+    for (let i = 0; i < 10; i++) expect((await signIn(wrong)).status).toBe(401);
+    const limited = await signIn(wrong);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.retryAfter)).toBe(6);
+    expect(limited.body).toContain('Too many wrong tokens from your address; try again in 6 s.');
+    expect((await signIn(token)).status).toBe(429);
+    // Bearer attempts from the same address are throttled too.
+    const res = await fetch(`${server.url}/board`, {
+      headers: { authorization: `Bearer ${wrong}` },
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('6');
+    // Another address signs in.
+    expect((await signIn(wrong, '127.0.0.2')).status).toBe(401);
+    expect((await signIn(token, '127.0.0.2')).status).toBe(303);
+    // One attempt comes back every 6 s.
+    clock += 6000;
+    expect((await signIn(token)).status).toBe(303); // a right token spends nothing
+    expect((await signIn(wrong)).status).toBe(401);
+    expect((await signIn(wrong)).status).toBe(429);
+    clock += 60_000;
+  });
+});
