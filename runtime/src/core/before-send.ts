@@ -21,7 +21,7 @@ export interface Helpers {
 /** The part of the queue this needs: queueing, and the report's slot. */
 export interface QueueSlots {
   push(payload: WirePayload): void;
-  release(): void;
+  hold(slots: -1): void;
 }
 
 /**
@@ -40,7 +40,7 @@ export function applyBeforeSend(
   const done = (value: unknown, error?: unknown) => {
     if (error || value == null) drop(error);
     else queue.push(sanitize(value, original, helpers));
-    queue.release();
+    queue.hold(-1);
   };
   try {
     const r = beforeSend(payload) as { then?: unknown } | null | undefined;

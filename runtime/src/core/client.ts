@@ -150,7 +150,7 @@ export function createCoreClient(
     const beforeSend = config.beforeSend;
     if (!beforeSend) {
       queue.push(payload);
-      return queue.release();
+      return queue.hold(-1);
     }
     // The beforeSend chunk started loading with the client; a report made before it has loaded
     // keeps its slot until then.
@@ -159,7 +159,7 @@ export function createCoreClient(
       (chunk) => chunk.applyBeforeSend(beforeSend, payload, queue, drop, helpers),
       (error) => {
         drop(error);
-        queue.release();
+        queue.hold(-1);
       },
     );
   }
@@ -203,11 +203,11 @@ export function createCoreClient(
               found as Location | undefined,
             );
           } catch (error) {
-            queue.release();
+            queue.hold(-1);
             debug.log(REPORT_FAILED, error);
           }
         };
-        queue.hold();
+        queue.hold(1);
         waiting.add(settle);
         // Known now (strings), or later: the location's source map being read, the browser's
         // describe chunk loading (for a non-string title too), the maps of its stack frames being

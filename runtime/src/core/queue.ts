@@ -74,13 +74,12 @@ export function createQueue(
      * calls not built yet (six a report); in-flight ones do not.
      */
     hasRoom: (taken: number) => pending + entries.length + taken / 6 < config.maxQueueSize,
-    /** Reserves a slot for a report whose location or beforeSend is still pending. */
-    hold() {
-      pending++;
-      changed();
-    },
-    release() {
-      pending--;
+    /**
+     * `hold(1)` reserves a slot for a report being built (its location, description or beforeSend
+     * may still be pending); `hold(-1)` releases it once the report is queued or dropped.
+     */
+    hold(slots: 1 | -1) {
+      pending += slots;
       changed();
     },
     /**
