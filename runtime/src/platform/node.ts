@@ -5,7 +5,8 @@ import { AsyncResource } from 'node:async_hooks';
 import { EXIT } from '../core/exit.ts';
 import { carrierSlot } from '../core/shared.ts';
 import type { FlushResult, Platform, ShutdownHooks } from '../core/types.ts';
-import { captureLocation } from '../location/node.ts';
+import { callSiteLater, captureLocation } from '../location/node.ts';
+import { isErrorLike } from '../location/site.ts';
 import { describeNode } from '../location/node-frames.ts';
 import { createNodeSend } from './node-send.ts';
 
@@ -72,11 +73,14 @@ function busyClients(): Set<ShutdownHooks> {
 export const random = () => loadContext.runInAsyncScope(Math.random);
 
 export const nodePlatform: Platform = {
-  // In the package's context: the capture may start promises (a map read from disk).
+  // An Error's throw site is located in the call, in the package's context (its map may be read
+  // from disk: promises); a call site is only captured, and located when the report is built.
   captureLocation: (description, options) =>
-    options.captureLocation
-      ? loadContext.runInAsyncScope(captureLocation, null, description, options)
-      : undefined,
+    !options.captureLocation
+      ? undefined
+      : isErrorLike(description)
+        ? loadContext.runInAsyncScope(captureLocation, null, description, options)
+        : callSiteLater(options),
   // A promise made (and its reaction attached) in the package's context, resolved by the call:
   // `run` runs in that context, and the call creates no async resource in its caller's (a
   // microtask would: with async hooks on, as under an APM or Next, that costs a microsecond).
@@ -109,10 +113,10 @@ export const nodePlatform: Platform = {
   },
   attach(hooks) {
     attached = hooks;
-    // node:http unless a fetch was injected (tests, instrumentation): nodePlatform.fetch is the
-    // default one.
+    // node:http unless a fetch function of its own was injected (tests).
     const context = hooks.pipeline.context;
-    if (context.deps.fetch === nodePlatform.fetch)
+    const fetch = context.deps.fetch;
+    if (typeof fetch !== 'function' || fetch === nodePlatform.fetch)
       context.send = createNodeSend(context.config.concurrency);
     // Only busy clients are held, so thousands of idle clients cost nothing.
     return (busy) => {

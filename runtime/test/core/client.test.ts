@@ -225,18 +225,24 @@ describe('the reporting call takes the report; the payload is built after it ret
     ).toEqual(['First', 'From beforeSend', 'Second']);
   });
 
-  it('a Node call with a string creates no async resource in its caller (none to carry its context)', async () => {
-    const { client } = clientFor(server().url, KEY);
-    client.major('warm-up'); // the first call of a client
-    await client.flush();
-    const created: string[] = [];
-    const hook = createHook({ init: (_id, type) => void created.push(type) }).enable();
-    try {
-      for (let i = 0; i < 10; i++) client.major('In a request', `detail ${i}`, ['a']);
-    } finally {
-      hook.disable();
-    }
-    expect(created).toEqual([]);
-    expect((await client.flush()).sent).toBe(10);
-  });
+  it.each([false, true])(
+    'a Node call with a string creates no async resource in its caller (captureLocation: %s)',
+    async (captureLocation) => {
+      const { client } = clientFor(server().url, { ...KEY, captureLocation });
+      client.major('warm-up'); // the first call of a client
+      await client.flush();
+      const created: string[] = [];
+      const hook = createHook({ init: (_id, type) => void created.push(type) }).enable();
+      try {
+        for (let i = 0; i < 10; i++) client.major('In a request', `detail ${i}`, ['a']);
+      } finally {
+        hook.disable();
+      }
+      expect(created).toEqual([]);
+      expect((await client.flush()).sent).toBe(10);
+      // The call site, located when the report was built.
+      if (captureLocation)
+        expect(server().requests.at(-1)?.json?.file_name).toMatch(/test\/core\/client\.test\.ts$/);
+    },
+  );
 });
