@@ -39,6 +39,7 @@ export function callSiteLater(options: LocationOptions): PromiseLike<Location> |
   const holder = captureError();
   if (!holder) return undefined;
   return {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, awaited by the build
     then(found) {
       let location: Location | Promise<Location>;
       try {
