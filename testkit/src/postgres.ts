@@ -1,3 +1,4 @@
+/// <reference path="./async-exit-hook.d.ts" />
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer } from 'node:net';
