@@ -58,7 +58,7 @@ export function createCoreClient(
 ): SvcClient {
   const deps: ClientDeps = {
     fetch: platform.fetch,
-    ...(injected as ClientDeps), // any value: spreading null, a number or a string adds no dep
+    ...(injected as ClientDeps), // any value: null or a number adds nothing, a string index keys
   };
   const config = resolveOptions(options, platform.optionDefaults);
   const option = (key: string) => read(options, key);
