@@ -153,7 +153,9 @@ const pairs = [
  * rounds, odd ones in reverse order so that no case always follows the same one.
  */
 async function interleave(phase, rows) {
-  for (let round = 0; round < WARMUP; round++) for (const run of Object.values(phase)) await run();
+  // Through measure() too: the first measured round was otherwise dearer for every case.
+  for (let round = 0; round < WARMUP; round++)
+    for (const run of Object.values(phase)) await measure(run);
   for (let round = 0; round < ROUNDS; round++) {
     const order = Object.entries(phase);
     if (round % 2) order.reverse();
