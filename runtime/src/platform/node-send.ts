@@ -1,5 +1,5 @@
 // Node delivery on `node:http` / `node:https`: one keep-alive agent per client and protocol, its
-// sockets bounded by `concurrency` (the queue never has more requests in flight). About a fifth of
+// sockets bounded by `concurrency` (the queue never has more requests in flight). About a sixth of
 // the CPU of Node's `fetch` per report. Redirects are followed as `fetch` follows them.
 import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Reply, Send } from '../core/send.ts';
