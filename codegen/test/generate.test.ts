@@ -32,6 +32,7 @@ describe('generate', () => {
       'php/src/Generated/Service.gen.php',
       'runtime/src/generated/error-names.gen.ts',
       'runtime/src/generated/errors.gen.ts',
+      'runtime/src/generated/integrations.gen.ts',
       'runtime/src/generated/keys.gen.ts',
       'runtime/src/generated/limits.gen.ts',
       'runtime/src/generated/methods.gen.ts',
@@ -138,6 +139,10 @@ describe('generate', () => {
     expect(options).toContain("'sampleRate' => 0.5,");
     expect(options).toContain("public const OTHER_SDKS = ['lineNumbers'];");
     expect(byPath(files, 'Retry.gen.php')).toContain('BACKOFF_CAP_MS = 1000;');
+    const integrations = byPath(files, 'integrations.gen.ts');
+    expect(integrations).toContain("PUBLIC_PREFIXES = { astro: 'PUBLIC_' } as const;");
+    expect(integrations).toContain("method: 'blockerHigh'");
+    expect(byPath(files, 'options.gen.ts')).toContain("PUBLIC_OPTIONS = ['apiKey'] as const;");
     for (const file of files) {
       const name = file.path.replace(/^.*\//, '');
       const side = file.path.split('/')[0];

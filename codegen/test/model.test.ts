@@ -3,6 +3,7 @@ import { inspect } from '../src/inspect/index.ts';
 import {
   checkClient,
   checkErrorMapping,
+  checkIntegrations,
   checkMethodTable,
   type MethodTable,
   ModelError,
@@ -109,6 +110,50 @@ describe('model validation', () => {
       'option debug: default "yes" is not a valid boolean',
       'duplicate option "debug"',
       'backoffCapMs is below backoffBaseMs',
+    ]);
+  });
+
+  it('keeps secrets out of browser code and gives every variable one meaning', async () => {
+    const model = inspect(await loadSpec());
+    const byName = (name: string) => model.options.find((o) => o.name === name)!;
+    byName('signingSecret').public = true;
+    byName('enabled').public = true;
+    byName('debug').env = 'SERVICE_URL';
+    expect(checkClient(model)).toEqual([
+      'option signingSecret: a secret key cannot be public',
+      'option enabled: public needs an env',
+      'duplicate env "SERVICE_URL"',
+    ]);
+  });
+
+  it('accepts the integrations table and looks each failure up in the method table', async () => {
+    const model = inspect(await loadSpec());
+    expect(checkIntegrations(model)).toEqual([]);
+    const byKind = Object.fromEntries(model.integrations.failures.map((f) => [f.kind, f]));
+    expect(byKind['server-error']).toMatchObject({ method: 'majorMedium', side: 'server' });
+    expect(byKind['uncaught-exception']).toMatchObject({ method: 'criticalHigh' });
+    expect(byKind['client-error']).toEqual({
+      kind: 'client-error',
+      description: expect.any(String),
+      report: false,
+    });
+    expect(model.integrations.frameworks).toContainEqual({ name: 'vite', publicPrefix: 'VITE_' });
+  });
+
+  it('rejects failure kinds outside the method table, unknown placeholders and bad prefixes', async () => {
+    const model = inspect(await loadSpec());
+    const [first, second] = model.integrations.failures;
+    first!.method = undefined;
+    first!.severity = 'blocker';
+    second!.place = '{where}';
+    second!.tags = ['server'];
+    model.integrations.frameworks.push({ name: 'vite', publicPrefix: 'vite' });
+    expect(checkIntegrations(model)).toEqual([
+      'duplicate framework "vite"',
+      'framework vite: public prefix must be upper-case, ending in _',
+      'failure server-error: blocker x medium is no cell of the method table',
+      'failure uncaught-exception: the tags must name the framework ({framework})',
+      'failure uncaught-exception: unknown placeholder {where} in "{where}"',
     ]);
   });
 

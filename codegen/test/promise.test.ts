@@ -9,6 +9,7 @@ import { rows, type Workspace, workspace } from './promise/workspace.ts';
 
 type Runtime = typeof import('../../runtime/src/index.node.ts');
 type Testing = typeof import('../../server/src/testing.ts');
+type Kit = typeof import('../../runtime/src/kit/index.ts');
 
 /** A server that answers every request with `status` and records the JSON bodies. */
 let server: Server;
@@ -117,6 +118,39 @@ describe('the client follows the spec', () => {
     after.major(title);
     await after.flush();
     expect(bodies[0]!.title).toBe('T'.repeat(40));
+  });
+});
+
+describe('the integrations follow the spec', () => {
+  it('a browser error made critical and high, and a new public prefix: the kit every integration reports through follows', async () => {
+    const space = await changed((spec) => {
+      const table = spec['x-svc-integrations'] as {
+        failures: Record<string, unknown>[];
+        frameworks: Record<string, unknown>[];
+      };
+      Object.assign(
+        table.failures.find((row) => row.kind === 'browser-error')!,
+        {
+          severity: 'critical',
+          priority: 'high',
+        },
+      );
+      table.frameworks.find((row) => row.name === 'vite')!['public-prefix'] = 'PUBLIC_';
+    });
+    expect(space.changed).toContain('runtime/src/generated/integrations.gen.ts');
+    const error = new TypeError('x is not a function');
+    const before = (await import('../../runtime/src/kit/index.ts')) as Kit;
+    expect(before.failureReport('browser-error', 'vite', error).method).toBe('majorMedium');
+    const kit = await space.load<Kit>('runtime/src/kit/index.ts');
+    expect(kit.failureReport('browser-error', 'vite', error)).toEqual({
+      method: 'criticalHigh',
+      title: 'TypeError: x is not a function (browser)',
+      tags: ['vite', 'browser', 'browser-error'],
+    });
+    expect(kit.publicVariable('vite', 'apiKey')).toBe('PUBLIC_SERVICE_API_KEY');
+    expect(kit.readBrowserSettings({ PUBLIC_SERVICE_API_KEY: 'svc_pub_x' }, 'vite')).toEqual({
+      apiKey: 'svc_pub_x',
+    });
   });
 });
 

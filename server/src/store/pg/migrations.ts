@@ -131,6 +131,23 @@ export const PG_MIGRATIONS: readonly string[] = [
     at bigint NOT NULL);
   CREATE INDEX notify_queue_by_project ON notify_queue (project_id, id);
   `,
+  // 4: as SQLite's migration 6: each sort's index is led by the status, so a status tab reads only
+  // its own cards; views of several statuses merge one index range per status (Merge Append).
+  // Titles keep byte order as a column collation (not an expression), so index-only scans work.
+  `
+  DROP INDEX cards_by_last_seen;
+  DROP INDEX cards_by_first_seen;
+  DROP INDEX cards_by_count;
+  DROP INDEX cards_by_severity;
+  DROP INDEX cards_by_priority;
+  DROP INDEX cards_by_title_key;
+  CREATE INDEX cards_by_status_last_seen ON cards (project_id, status, last_seen_at, id);
+  CREATE INDEX cards_by_status_first_seen ON cards (project_id, status, created_at, id);
+  CREATE INDEX cards_by_status_count ON cards (project_id, status, occurrence_count, id);
+  CREATE INDEX cards_by_status_severity ON cards (project_id, status, severity_rank, id);
+  CREATE INDEX cards_by_status_priority ON cards (project_id, status, priority_rank, id);
+  CREATE INDEX cards_by_status_title ON cards (project_id, status, title COLLATE "C", id);
+  `,
 ];
 
 /** Any constant: the advisory lock every starting instance takes while it migrates. */
