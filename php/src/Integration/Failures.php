@@ -26,18 +26,10 @@ final class Failures
     }
 
     /**
-     * [severity, priority] of a `$kind` failure; for a kind with levels (log records), of its
-     * PSR-3 `$level` (any case; an unknown level counts as `error`).
+     * The place in the title of a `$kind` failure: `GET /orders/{id}`, `console app:sync`, `queue App\Jobs\Charge`.
      *
-     * @return array{string, string}
+     * @param array<string, string|null> $where
      */
-    public static function severityAndPriority(string $kind, ?string $level = null): array
-    {
-        $row = self::how($kind, $level);
-        return [(string) ($row['severity'] ?? ''), (string) ($row['priority'] ?? '')];
-    }
-
-    /** The place in the title of a `$kind` failure: `GET /orders/{id}`, `console app:sync`, `queue App\Jobs\Charge`. */
     public static function place(string $kind, array $where = []): string
     {
         return self::fill((string) (Integrations::FAILURES[$kind]['place'] ?? ''), self::values($where));
@@ -80,7 +72,8 @@ final class Failures
     }
 
     /**
-     * The row's severity, priority and method, or those of `$level` for a kind with levels.
+     * The row's severity, priority and method, or those of `$level` for a kind with levels (log
+     * records: a PSR-3 level, any case; an unknown level counts as `error`).
      *
      * @return array<string, mixed>
      */
