@@ -124,7 +124,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   } catch (error) {
     // A start that fails here (the database went away between the two) leaves nothing open, so
     // `svc-server serve` can try again.
-    if (!opts.store) await opened.close().catch(() => {});
+    if (!opts.store) await Promise.resolve(opened.close()).catch(() => {});
     throw error;
   }
   const boardStore = openedBoard && availability.guard(openedBoard);
