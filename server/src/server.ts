@@ -124,7 +124,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   } catch (error) {
     // A start that fails here (the database went away between the two) leaves nothing open, so
     // `svc-server serve` can try again.
-    if (!opts.store) await Promise.resolve(opened.close()).catch(() => {});
+    if (!opts.store) await closeQuietly(opened);
     throw error;
   }
   const boardStore = openedBoard && availability.guard(openedBoard);
@@ -180,4 +180,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await store.close();
     },
   };
+}
+
+/** Closes what a failed start opened; the start's own error is the one to report. */
+async function closeQuietly(store: { close(): unknown }): Promise<void> {
+  try {
+    await store.close();
+  } catch {
+    // the start's error says what went wrong
+  }
 }
