@@ -1,7 +1,7 @@
 // End to end: the example app built by webpack and by Turbopack, each against its own reference
 // service. Every failing path must make exactly one card with a stable title (a second failure
 // folds into it), redirect()/notFound() none, and no secret may reach the browser output.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService, type TestService } from '@svc/server/testing';
 import { launchChromium, type Spawned } from '@svc/testkit';
@@ -22,6 +22,11 @@ const TITLES = {
   globalError: 'Error: Theme provider missing (React component)',
   rejection: 'Error: Inventory sync failed (unhandled rejection)',
 };
+
+it("the example's README shows each of these titles, as the board does", () => {
+  const readme = readFileSync(join(EXAMPLE_DIR, 'README.md'), 'utf8');
+  for (const title of Object.values(TITLES)) expect(readme).toContain(`\`${title}\``);
+});
 
 let browser: Browser | undefined;
 afterAll(async () => {
