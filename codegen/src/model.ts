@@ -78,8 +78,14 @@ export interface Plan {
 
 export type { ClientBehaviour, ClientOption, KeyShape, OptionType, Sdk } from './model-client.ts';
 export { checkClient, OPTION_TYPES, SDKS } from './model-client.ts';
-export type { FailureKind, Framework, Integrations, Side } from './model-integrations.ts';
-export { checkIntegrations } from './model-integrations.ts';
+export type {
+  FailureKind,
+  Framework,
+  Integrations,
+  LevelReport,
+  Side,
+} from './model-integrations.ts';
+export { checkIntegrations, integrationsOf } from './model-integrations.ts';
 
 export type JsonSchema = { [key: string]: unknown };
 

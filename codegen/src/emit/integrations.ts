@@ -1,14 +1,15 @@
-// Emits runtime/src/generated/integrations.gen.ts from `x-svc-integrations`: the framework names,
-// the public prefix of each framework's browser builds (contract 5.5), and the failure kinds with
-// the reporting method, title place and tag templates every integration uses. The runtime kit
-// (`runtime/src/kit/`) fills the templates; the integrations never restate them.
-import type { Model } from '../model.ts';
+// Emits runtime/src/generated/integrations.gen.ts from the `js` rows of `x-svc-integrations`: the
+// framework names, the public prefix of each framework's browser builds (contract 5.5), and the
+// failure kinds with the reporting method, title place and tag templates every integration uses.
+// The runtime kit (`runtime/src/kit/`) fills the templates; the integrations never restate them.
+// The PHP SDK's rows go to php/src/Generated/Integrations.gen.php (./php/integrations.ts).
+import { integrationsOf, type Model } from '../model.ts';
 import { type Artifact, asConst, constant, createProject, printStatements } from './common.ts';
 
 export const INTEGRATIONS_PATH = 'runtime/src/generated/integrations.gen.ts';
 
 export function emitIntegrations(model: Model): Artifact {
-  const { frameworks, failures } = model.integrations;
+  const { frameworks, failures } = integrationsOf(model.integrations, 'js');
   const prefixes = Object.fromEntries(
     frameworks.filter((f) => f.publicPrefix).map((f) => [f.name, f.publicPrefix]),
   );
