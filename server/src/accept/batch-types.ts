@@ -113,8 +113,8 @@ export interface Decided {
   cardRef?: number;
   /** The card's state right after this report (what a shown answer reports). */
   card?: CardState;
-  /** Set when the report created its card. */
-  created?: CardInsert;
+  /** Set when the report's card is new in this batch (made by this report or an earlier one). */
+  insert?: CardInsert;
   /** Thresholds this report crossed. */
   warnings?: QuotaWarning[];
 }

@@ -172,7 +172,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       decision: { kind: folded.kind, rate: admission.decision.rate },
       cardRef: work.ref,
       card: { ...work.state },
-      created: write.kind === 'insert' ? work.insert : undefined,
+      insert: work.insert,
       warnings: crossed.length > 0 ? crossed : undefined,
     };
   };

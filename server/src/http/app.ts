@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { readBody, tooLargeMessage } from './body.ts';
@@ -54,7 +54,13 @@ export function buildApp(
     timeoutMs: deps.limits.bodyTimeoutMs,
   };
   const answer = createTasksAnswer(deps);
-  const fastTasks = createFastTasks({ ...deps, answer, bodyLimits });
+  let httpServer: Server | undefined;
+  const fastTasks = createFastTasks({
+    ...deps,
+    answer,
+    bodyLimits,
+    closing: () => httpServer?.listening === false,
+  });
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
@@ -63,7 +69,7 @@ export function buildApp(
     clientErrorHandler,
     // Node's server as Fastify would make it, with the tasks fast path (fast-tasks.ts) first.
     serverFactory: (fastify) => {
-      const server = createServer(
+      const server = (httpServer = createServer(
         {
           // Answered by the first hook with a JSON body (Node's own answer has none).
           requireHostHeader: false,
@@ -74,7 +80,7 @@ export function buildApp(
         (req, res) => {
           if (!fastTasks(req, res)) fastify(req, res);
         },
-      );
+      ));
       server.keepAliveTimeout = deps.limits.keepAliveTimeoutMs;
       server.requestTimeout = 0; // Fastify's defaults: the body and headers have their own bounds
       server.setTimeout(0);

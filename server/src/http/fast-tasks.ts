@@ -23,6 +23,8 @@ const PLAIN_JSON = /^application\/json(?:\s*;\s*charset=(?:utf-8|"utf-8"))?$/i;
 
 export interface FastTasksDeps extends RateDeps {
   answer: (req: TasksRequest) => Promise<TasksAnswer>;
+  /** True once the server is closing: answers then close their connection (as Fastify's do). */
+  closing: () => boolean;
   availability: Availability;
   bodyLimits: BodyLimits;
 }
@@ -39,6 +41,7 @@ export function takesFastPath(req: IncomingMessage): boolean {
 }
 
 function write(
+  closing: boolean,
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
@@ -52,7 +55,7 @@ function write(
   }
   if (extra.retryAfter !== undefined) headers['retry-after'] = String(extra.retryAfter);
   headers['content-type'] = JSON_TYPE;
-  if (extra.close) headers.connection = 'close';
+  if (extra.close || closing) headers.connection = 'close';
   headers['content-length'] = Buffer.byteLength(body);
   res.writeHead(status, headers);
   res.end(body);
@@ -68,14 +71,21 @@ export function createFastTasks(deps: FastTasksDeps) {
   ) => {
     if (error instanceof StoreUnavailableError) {
       const retryAfter = deps.availability.retryAfter();
-      write(req, res, 503, JSON.stringify({ message: unavailableMessage(retryAfter) }), {
-        retryAfter,
-      });
+      write(
+        deps.closing(),
+        req,
+        res,
+        503,
+        JSON.stringify({ message: unavailableMessage(retryAfter) }),
+        {
+          retryAfter,
+        },
+      );
       return;
     }
     console.error('svc-server: internal error', error);
     const rate = await knownRate({ ...known, headers: req.headers, method: 'POST' }, deps);
-    write(req, res, 500, '{"message":"Internal server error."}', { rate });
+    write(deps.closing(), req, res, 500, '{"message":"Internal server error."}', { rate });
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
@@ -86,7 +96,10 @@ export function createFastTasks(deps: FastTasksDeps) {
       const { statusCode, message } = error as BodyError;
       // As Fastify's parser errors: the client may still be sending, so the connection closes.
       const rate = await knownRate({ headers: req.headers, method: 'POST' }, deps);
-      write(req, res, statusCode, JSON.stringify({ message }), { rate, close: true });
+      write(deps.closing(), req, res, statusCode, JSON.stringify({ message }), {
+        rate,
+        close: true,
+      });
       return;
     }
     let key: AuthKey | undefined;
@@ -97,7 +110,7 @@ export function createFastTasks(deps: FastTasksDeps) {
         rawBody,
         onKey: (k) => (key = k),
       });
-      write(req, res, answer.status, answer.body, answer);
+      write(deps.closing(), req, res, answer.status, answer.body, answer);
     } catch (error) {
       await fail(req, res, { key, rawBody }, error);
     }

@@ -26,7 +26,7 @@ export interface PendingOutcome {
 
 /**
  * The `IngestOutcome` of a decided report. Its `card` is built only when read (a shown answer),
- * after the commit: from the report's new card, or the stored card's facts and description.
+ * after the commit: from the batch's new card, or the stored card's facts and description.
  */
 export function outcomeOf(
   decided: Decided,
@@ -36,7 +36,7 @@ export function outcomeOf(
   const { decision } = decided;
   if (decision.kind === 'dropped' || decision.kind === 'rate_limited') return { outcome: decision };
   const state = decided.card!;
-  const created = decided.created?.card;
+  const created = decided.insert?.card;
   let id = decided.cardRef!;
   const outcome = {
     kind: decision.kind,

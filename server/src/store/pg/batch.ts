@@ -3,10 +3,11 @@ import { rollBack } from './pool.ts';
 
 /**
  * Group commit on PostgreSQL: the calls that arrive while no batch is running (at least those of
- * one event-loop turn) run together in one transaction on one connection, and all their promises
- * settle after its COMMIT, never before (no 2xx for an uncommitted report). One batch runs at a
- * time per instance; calls arriving meanwhile form the next one. If the transaction fails, every
- * call of the batch rejects: none was acknowledged, so nothing acknowledged is lost.
+ * one event-loop turn) run together on one connection (`runBatch` writes them in one statement,
+ * or one transaction), and all their promises settle once that is committed, never before (no 2xx
+ * for an uncommitted report). One batch runs at a time per instance; calls arriving meanwhile form
+ * the next one. If the batch fails, every call of it rejects: none was acknowledged, so nothing
+ * acknowledged is lost.
  *
  * A batch that has not committed within `timeoutMs` (a server that accepts TCP but answers
  * nothing: stopped with SIGSTOP, a network partition) rejects with a timeout its callers answer
@@ -50,21 +51,19 @@ export function groupCommitPg<A, R>(
           client.release(); // timed out while waiting for a connection: nothing to run
           return [];
         }
-        let results: R[];
         try {
-          await client.query('BEGIN');
-          results = await runBatch(
+          const results = await runBatch(
             client,
             items.map((i) => i.args),
           );
-          await client.query('COMMIT');
+          client.release();
+          return results;
         } catch (error) {
-          // A lost connection fails this batch only; the pool discards it and opens another.
+          // A transaction left open is rolled back; a lost connection fails this batch only, the
+          // pool discards it and opens another.
           client.release(await rollBack(client, error));
           throw error;
         }
-        client.release();
-        return results;
       };
       work().then((results) => {
         if (settled) return;
