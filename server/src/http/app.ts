@@ -69,7 +69,7 @@ export function buildApp(
     clientErrorHandler,
     // Node's server as Fastify would make it, with the tasks fast path (fast-tasks.ts) first.
     serverFactory: (fastify) => {
-      const server = (httpServer = createServer(
+      const server = createServer(
         {
           // Answered by the first hook with a JSON body (Node's own answer has none).
           requireHostHeader: false,
@@ -80,7 +80,8 @@ export function buildApp(
         (req, res) => {
           if (!fastTasks(req, res)) fastify(req, res);
         },
-      ));
+      );
+      httpServer = server;
       server.keepAliveTimeout = deps.limits.keepAliveTimeoutMs;
       server.requestTimeout = 0; // Fastify's defaults: the body and headers have their own bounds
       server.setTimeout(0);
