@@ -88,4 +88,6 @@ export interface IngestOptions {
 export type IngestOutcome =
   | { kind: 'created' | 'deduplicated'; card: Card; rate: RateState; mailQueued: boolean }
   | { kind: 'dropped'; reason: 'quota' | 'paused' | 'archived'; rate: RateState }
-  | { kind: 'rate_limited'; rate: RateState; retryAfter: number };
+  | { kind: 'rate_limited'; rate: RateState; retryAfter: number }
+  /** The key was revoked before the report could be written (answered 401, nothing stored). */
+  | { kind: 'revoked' };

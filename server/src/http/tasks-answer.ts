@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { AUTH_MESSAGE, authenticate } from '../auth/authenticate.ts';
+import { AUTH_MESSAGE, authenticate, type KeyLookup } from '../auth/authenticate.ts';
 import { originAllowed } from '../auth/origin.ts';
 import { envelopeOf } from '../core/decrypt.ts';
 import { openWithProjectKeys } from '../core/key-rotation.ts';
@@ -66,10 +66,14 @@ export const isHidden = (v: string | string[] | undefined) =>
 export function createTasksAnswer(deps: TasksDeps): (req: TasksRequest) => Promise<TasksAnswer> {
   const { store } = deps;
   const turn = createTurnBudget();
+  const keys: KeyLookup = {
+    findAuthKey: (kind, lookup) =>
+      store.findIngestKey ? store.findIngestKey(kind, lookup) : store.findAuthKey(kind, lookup),
+  };
   return async (req) => {
     const wait = turn(); // under load, the work below waits for its share of a loop turn
     if (wait) await wait;
-    const key = await authenticate(store, {
+    const key = await authenticate(keys, {
       headers: req.headers,
       method: req.method,
       rawBody: req.rawBody,
@@ -110,7 +114,6 @@ export function createTasksAnswer(deps: TasksDeps): (req: TasksRequest) => Promi
 
     const hidden = isHidden(req.headers['x-svc-hide-response']);
     const outcome = await store.ingest(key, valid.report, { card: !hidden });
-    const { rate } = outcome;
     switch (outcome.kind) {
       case 'rate_limited':
         return {
@@ -119,11 +122,13 @@ export function createTasksAnswer(deps: TasksDeps): (req: TasksRequest) => Promi
             message: `Too many reports for this project; retry in ${outcome.retryAfter} s.`,
           }),
           key,
-          rate,
+          rate: outcome.rate,
           retryAfter: outcome.retryAfter,
         };
       case 'dropped':
-        return { status: 200, body: DROPPED[outcome.reason], key, rate };
+        return { status: 200, body: DROPPED[outcome.reason], key, rate: outcome.rate };
+      case 'revoked':
+        return { status: 401, body: UNAUTHORIZED };
       default: {
         if (outcome.mailQueued) deps.onMailQueued?.();
         const deduplicated = outcome.kind === 'deduplicated';
@@ -133,7 +138,7 @@ export function createTasksAnswer(deps: TasksDeps): (req: TasksRequest) => Promi
             ? HIDDEN[`${deduplicated}`]
             : JSON.stringify({ data: outcome.card, deduplicated }),
           key,
-          rate,
+          rate: outcome.rate,
         };
       }
     }

@@ -106,6 +106,12 @@ export interface Store {
   /** Returns false when no such live key exists. */
   revokeKey(id: number): MaybePromise<boolean>;
   findAuthKey(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
+  /**
+   * The key lookup of the ingestion route. A store whose `ingest` checks, in the write itself,
+   * that each report's key is still live (else the outcome is `revoked`) may answer it from
+   * memory. Optional: `findAuthKey` otherwise.
+   */
+  findIngestKey?(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
   /** A live encryption key of the project: by id, or the most recent one when keyId is absent. */
   findEncryptionKey(projectId: number, keyId?: string): MaybePromise<EncryptionKeyPair | undefined>;
   /**

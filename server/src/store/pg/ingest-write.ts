@@ -5,6 +5,7 @@ import type { PgIngestCache } from './ingest-cache.ts';
 
 export type WriteAnswer =
   | { stale: [number, number][] }
+  | { revoked: number[] }
   | { cards: number[]; variants: number[]; descriptions: Record<string, string | null> | null };
 
 /**
@@ -17,12 +18,14 @@ export async function writeBatch(
   client: pg.PoolClient,
   w: BatchWrites,
   versions: [number, number, number][],
+  keys: number[],
   want: number[],
 ): Promise<WriteAnswer> {
   const refs = new Map(w.cardInserts.map((c, i) => [c.ref, -(i + 1)]));
   const ref = (r: number) => (r >= PENDING_BASE ? refs.get(r)! : r);
   const input = {
     accounts: versions,
+    keys,
     aggregate: [AGGREGATE_IDENTITY, AGGREGATE_TITLE],
     buckets: [...w.buckets].map(([p, b]) => ({ p, t: b.tokens, u: b.updatedAt })),
     usage: w.usage.map(([a, d, p, n]) => ({ a, d, p, n })),

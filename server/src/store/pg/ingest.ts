@@ -49,7 +49,12 @@ const OPTIMISTIC_ATTEMPTS = 2;
  * fresh read; after `OPTIMISTIC_ATTEMPTS` (or when it crosses a quota warning, whose mail names
  * the day's top cards) it runs in one transaction holding the accounts' locks from its read on.
  */
-export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
+export function createPgIngest(
+  pool: pg.Pool,
+  config: IngestConfig,
+  /** Told each key the write found revoked (the route's key cache forgets it). */
+  forgetKey: (id: number) => void = () => {},
+) {
   const acceptance = createAcceptance(config);
   const cache = createPgIngestCache();
 
@@ -77,8 +82,10 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
     throw new Error(`An ingest batch still missed state after ${LOCKED_PASSES} locked reads.`);
   };
 
-  const runBatch = async (client: pg.PoolClient, items: BatchItem[]): Promise<IngestOutcome[]> => {
-    const accounts = [...new Set(items.map((i) => i.key.accountId))].sort((a, b) => a - b);
+  const runBatch = async (client: pg.PoolClient, all: BatchItem[]): Promise<IngestOutcome[]> => {
+    const outcomes: IngestOutcome[] = new Array(all.length);
+    let items = all;
+    let positions = all.map((_, i) => i);
     let locked = false;
     for (let attempt = 1; ; attempt++) {
       if (!locked && attempt > OPTIMISTIC_ATTEMPTS) {
@@ -99,6 +106,7 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
         attempt--;
         continue;
       }
+      const accounts = [...new Set(items.map((i) => i.key.accountId))].sort((a, b) => a - b);
       const written = new Set(writes.usage.map(([account]) => account));
       const versions = accounts.map((a): [number, number, number] => {
         const at = cache.version(a)!;
@@ -106,11 +114,27 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
       });
       const shown = visibleCards(items, decided);
       for (const id of shown.keys()) shown.set(id, factsOf(id, pinned));
-      const answer = await writeBatch(client, writes, versions, [...shown.keys()]);
+      const keys = [...new Set(items.map((i) => i.key.id))];
+      const answer = await writeBatch(client, writes, versions, keys, [...shown.keys()]);
       if ('stale' in answer) {
         for (const [account, version] of answer.stale) cache.setVersion(account, version);
         if (locked) throw new Error('An ingest batch found its locked accounts moved.');
         continue;
+      }
+      if ('revoked' in answer) {
+        // Those reports are refused; the rest are decided again without them.
+        const revoked = new Set(answer.revoked);
+        for (const id of revoked) forgetKey(id);
+        const kept = [...items.keys()].filter((j) => !revoked.has(items[j]!.key.id));
+        for (const [j, item] of items.entries()) {
+          if (revoked.has(item.key.id)) outcomes[positions[j]!] = { kind: 'revoked' };
+        }
+        positions = kept.map((j) => positions[j]!);
+        items = kept.map((j) => items[j]!);
+        attempt--;
+        if (items.length > 0) continue;
+        if (locked) await client.query('COMMIT');
+        return outcomes;
       }
       const mailed = new Set<QuotaWarning[]>();
       if (locked) {
@@ -119,15 +143,16 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
       }
       const ids = new Map(writes.cardInserts.map((c, i) => [c.ref, answer.cards[i]!]));
       applyWritten(cache, writes, versions, ids, answer.variants, batch.namedAfter);
-      return decided.map((d) => {
+      for (const [j, d] of decided.entries()) {
         const { outcome, pending } = outcomeOf(
           d,
           (id) => shown.get(id)!,
           (id) => answer.descriptions?.[id] ?? null,
         );
         pending?.settle({ ids, mailed });
-        return outcome;
-      });
+        outcomes[positions[j]!] = outcome;
+      }
+      return outcomes;
     }
   };
 
