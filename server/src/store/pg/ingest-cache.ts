@@ -135,6 +135,8 @@ export function createPgIngestCache(budgets: { bytes?: number } = {}) {
       else accounts.set(account, { version, epoch: ++epochs });
     },
     forget: (account: number) => accounts.delete(account),
+    /** Makes `key` of map `name` unknown (it is read again when needed). */
+    unknown: (name: keyof Maps, key: string) => maps[name].delete(key),
     /** The variant of `card` with `identity` (null: none). */
     setVariant(
       account: number,

@@ -146,7 +146,7 @@ export function readRequest(
 /** Runs the read (one statement; `lock`: after locking the accounts' rows) and keeps what it says. */
 export async function readInto(
   cache: PgIngestCache,
-  client: pg.PoolClient,
+  client: Pick<pg.PoolClient, 'query'>,
   request: ReadRequest,
   lock: boolean,
   pinned: Pinned,

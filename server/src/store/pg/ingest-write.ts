@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type BatchWrites, PENDING_BASE } from '../../accept/index.ts';
+import { type BatchWrites, type CardState, PENDING_BASE } from '../../accept/index.ts';
 import { AGGREGATE_IDENTITY, AGGREGATE_TITLE } from '../variants.ts';
 import type { PgIngestCache } from './ingest-cache.ts';
 
@@ -15,7 +15,7 @@ export type WriteAnswer =
  * (their descriptions come back with the result).
  */
 export async function writeBatch(
-  client: pg.PoolClient,
+  client: Pick<pg.PoolClient, 'query'>,
   w: BatchWrites,
   versions: [number, number, number][],
   keys: number[],
@@ -104,23 +104,24 @@ export async function writeBatch(
 }
 
 /**
- * Brings what this instance knows along with a batch it wrote: the accounts' new versions, the
- * counters, new and changed cards, and variants (new ids, pruned ones forgotten).
+ * What this instance knows, moved on by a batch whose write is on its way (so the next batch is
+ * decided after it): the accounts' new versions, counters, stored cards' counters and statuses,
+ * named variant counts, pruned variants forgotten. The rows the batch creates are made unknown
+ * (a title that read as no card may now have one) until `applyCreated` learns their ids. If the
+ * write fails, the port forgets the batch's accounts.
  */
-export function applyWritten(
+export function applyPredicted(
   cache: PgIngestCache,
   w: BatchWrites,
   versions: [number, number, number][],
-  ids: Map<number, number>,
-  variantIds: number[],
   namedAfter: (cardRef: number) => number | undefined,
 ) {
   const { get, set } = cache;
   for (const [account, , next] of versions) cache.setVersion(account, next, true);
   for (const [projectId, bucket] of w.buckets) {
-    const account = cache.accountOfProject(projectId);
     const project = get('projects', String(projectId));
-    if (project) set('projects', account, String(projectId), { ...project, bucket });
+    if (project)
+      set('projects', cache.accountOfProject(projectId), String(projectId), { ...project, bucket });
   }
   for (const [account, day, projectId, n] of w.usage) {
     const total = get('accountUsage', `${account}:${day}`);
@@ -128,11 +129,55 @@ export function applyWritten(
     const own = get('projectUsage', `${projectId}:${day}`);
     if (own !== undefined) set('projectUsage', account, `${projectId}:${day}`, own + n);
   }
+  const touch = (id: number, change: (state: CardState) => void) => {
+    const account = cache.accountOfCard(id);
+    const card = get('cards', String(id));
+    if (!card || account === undefined) return;
+    const state = { ...card.state };
+    change(state);
+    set('cards', account, String(id), { ...card, state, named: namedAfter(id) ?? card.named });
+  };
+  for (const u of w.cardUpdates) {
+    touch(u.id, (s) => {
+      s.occurrenceCount = u.occurrenceCount;
+      s.lastSeenAt = u.lastSeenAt;
+      s.usageDay = u.usageDay;
+      s.usageCount = u.usageCount;
+      if (u.tags) s.tags = u.tags;
+    });
+  }
+  for (const { id, regression: r } of w.regressions) {
+    touch(id, (s) => {
+      s.status = r.to;
+      s.regressions = r.regressions;
+    });
+  }
+  for (const f of w.variantFolds) if (f.cardRef < PENDING_BASE) touch(f.cardRef, () => {});
+  for (const removed of w.variantRemovals) cache.forgetVariant(removed);
+  for (const { projectId, card: c } of w.cardInserts) {
+    cache.unknown('titles', `${projectId}\0${c.title}`);
+    if (c.descriptionHash !== null)
+      cache.unknown('descriptions', `${projectId}\0${c.descriptionHash}`);
+  }
+  for (const v of w.variantInserts) {
+    if (v.cardRef < PENDING_BASE) cache.unknown('variants', `${v.cardRef}\0${v.sighting.identity}`);
+  }
+}
+
+/** Learns the ids of the rows a written batch created (unless something newer is known). */
+export function applyCreated(
+  cache: PgIngestCache,
+  w: BatchWrites,
+  ids: Map<number, number>,
+  variantIds: number[],
+  namedAfter: (cardRef: number) => number | undefined,
+) {
   const idOf = (ref: number) => (ref >= PENDING_BASE ? ids.get(ref)! : ref);
   for (const { ref, projectId, card: c } of w.cardInserts) {
     const id = idOf(ref);
     const account = cache.accountOfProject(projectId);
-    set('cards', account, String(id), {
+    if (cache.get('titles', `${projectId}\0${c.title}`) !== undefined) continue;
+    cache.set('cards', account, String(id), {
       facts: {
         title: c.title,
         description_type: c.descriptionType,
@@ -154,47 +199,20 @@ export function applyWritten(
       },
       named: namedAfter(ref) ?? 0,
     });
-    set('titles', account, `${projectId}\0${c.title}`, id);
+    cache.set('titles', account, `${projectId}\0${c.title}`, id);
     if (c.descriptionHash !== null) {
-      set('descriptions', account, `${projectId}\0${c.descriptionHash}`, {
+      cache.set('descriptions', account, `${projectId}\0${c.descriptionHash}`, {
         card: id,
         text: c.description!,
       });
     }
   }
-  const touch = (
-    id: number,
-    change: (state: import('../../accept/index.ts').CardState) => void,
-  ) => {
-    const account = cache.accountOfCard(id);
-    const card = account === undefined ? undefined : get('cards', String(id));
-    if (!card || account === undefined) return;
-    const state = { ...card.state };
-    change(state);
-    set('cards', account, String(id), { ...card, state, named: namedAfter(id) ?? card.named });
-  };
-  for (const u of w.cardUpdates) {
-    touch(u.id, (s) => {
-      s.occurrenceCount = u.occurrenceCount;
-      s.lastSeenAt = u.lastSeenAt;
-      s.usageDay = u.usageDay;
-      s.usageCount = u.usageCount;
-      if (u.tags) s.tags = u.tags;
-    });
-  }
-  for (const { id, regression: r } of w.regressions) {
-    touch(id, (s) => {
-      s.status = r.to;
-      s.regressions = r.regressions;
-    });
-  }
-  for (const removed of w.variantRemovals) cache.forgetVariant(removed);
   for (const [i, v] of w.variantInserts.entries()) {
     const cardId = idOf(v.cardRef);
     const account = cache.accountOfCard(cardId);
-    if (account !== undefined) {
+    const key = `${cardId}\0${v.sighting.identity}`;
+    if (account !== undefined && cache.get('variants', key) === undefined) {
       cache.setVariant(account, cardId, v.sighting.identity, variantIds[i]!);
     }
   }
-  for (const f of w.variantFolds) touch(idOf(f.cardRef), () => {});
 }

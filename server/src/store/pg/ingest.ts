@@ -20,11 +20,11 @@ import type {
   RateState,
   TaskReport,
 } from '../types.ts';
-import { groupCommitPg } from './batch.ts';
+import { type BatchConnection, groupCommitPg } from './batch.ts';
 import { createPgIngestCache, type Pinned } from './ingest-cache.ts';
 import { type BatchItem, hasMisses, noMisses, readInto, readRequest } from './ingest-read.ts';
 import { pgView } from './ingest-view.ts';
-import { applyWritten, writeBatch } from './ingest-write.ts';
+import { applyCreated, applyPredicted, type WriteAnswer, writeBatch } from './ingest-write.ts';
 import { queryWithin } from './pool.ts';
 import { reportWithoutNul } from './text.ts';
 import { queueQuotaWarnings } from './warnings.ts';
@@ -38,6 +38,8 @@ const UNLOCKED_PASSES = 2;
 const LOCKED_PASSES = 6;
 /** Writes refused as stale before the batch takes its accounts' locks for the whole attempt. */
 const OPTIMISTIC_ATTEMPTS = 2;
+
+type Query = Pick<pg.PoolClient, 'query'>;
 
 /**
  * The PostgreSQL port to the batch decision of `../../accept`, for any number of instances on one
@@ -62,7 +64,7 @@ export function createPgIngest(
    * Decides every item on what is known, reading what is not, pass after pass; undefined when the
    * unlocked passes run out (the caller retries under the locks).
    */
-  const decideAll = async (client: pg.PoolClient, items: BatchItem[], locked: boolean) => {
+  const decideAll = async (client: Query, items: BatchItem[], locked: boolean) => {
     const pinned: Pinned = new Map();
     const lists = new Map<number, VariantState[]>();
     let misses = noMisses();
@@ -82,86 +84,117 @@ export function createPgIngest(
     throw new Error(`An ingest batch still missed state after ${LOCKED_PASSES} locked reads.`);
   };
 
-  const runBatch = async (client: pg.PoolClient, all: BatchItem[]): Promise<IngestOutcome[]> => {
-    const outcomes: IngestOutcome[] = new Array(all.length);
-    let items = all;
-    let positions = all.map((_, i) => i);
-    let locked = false;
-    for (let attempt = 1; ; attempt++) {
-      if (!locked && attempt > OPTIMISTIC_ATTEMPTS) {
-        await client.query('BEGIN');
-        locked = true;
-      }
-      const done = await decideAll(client, items, locked);
-      if (!done) {
-        await client.query('BEGIN');
-        locked = true;
-        continue;
-      }
-      const { batch, decided, pinned } = done;
-      const writes = batch.writes();
-      if (writes.warnings.length > 0 && !locked) {
-        await client.query('BEGIN');
-        locked = true;
-        attempt--;
-        continue;
-      }
-      const accounts = [...new Set(items.map((i) => i.key.accountId))].sort((a, b) => a - b);
-      const written = new Set(writes.usage.map(([account]) => account));
-      const versions = accounts.map((a): [number, number, number] => {
-        const at = cache.version(a)!;
-        return [a, at, written.has(a) ? randomInt(1, 2 ** 48) : at];
-      });
-      const shown = visibleCards(items, decided);
-      for (const id of shown.keys()) shown.set(id, factsOf(id, pinned));
-      const keys = [...new Set(items.map((i) => i.key.id))];
-      const answer = await writeBatch(client, writes, versions, keys, [...shown.keys()]);
-      if ('stale' in answer) {
-        for (const [account, version] of answer.stale) cache.setVersion(account, version);
-        if (locked) throw new Error('An ingest batch found its locked accounts moved.');
-        continue;
-      }
-      if ('revoked' in answer) {
-        // Those reports are refused; the rest are decided again without them.
-        const revoked = new Set(answer.revoked);
-        for (const id of revoked) forgetKey(id);
-        const kept = [...items.keys()].filter((j) => !revoked.has(items[j]!.key.id));
-        for (const [j, item] of items.entries()) {
-          if (revoked.has(item.key.id)) outcomes[positions[j]!] = { kind: 'revoked' };
-        }
-        positions = kept.map((j) => positions[j]!);
-        items = kept.map((j) => items[j]!);
-        attempt--;
-        if (items.length > 0) continue;
-        if (locked) await client.query('COMMIT');
-        return outcomes;
-      }
-      const mailed = new Set<QuotaWarning[]>();
-      if (locked) {
-        await queueWarnings(client, writes, mailed);
-        await client.query('COMMIT');
-      }
-      const ids = new Map(writes.cardInserts.map((c, i) => [c.ref, answer.cards[i]!]));
-      applyWritten(cache, writes, versions, ids, answer.variants, batch.namedAfter);
-      for (const [j, d] of decided.entries()) {
-        const { outcome, pending } = outcomeOf(
-          d,
-          (id) => shown.get(id)!,
-          (id) => answer.descriptions?.[id] ?? null,
-        );
-        pending?.settle({ ids, mailed });
-        outcomes[positions[j]!] = outcome;
-      }
-      return outcomes;
+  /** A batch's reports, those still to decide, and the outcomes settled so far. */
+  interface Run {
+    items: BatchItem[];
+    positions: number[];
+    outcomes: IngestOutcome[];
+  }
+
+  /**
+   * One attempt at the batch: decide, write. `again`: decide again (stale versions, or revoked
+   * keys whose reports are now refused); `locked`: decide again under the accounts' locks.
+   * Unlocked, what the batch changes is known here as soon as its write is on its way
+   * (`dispatched`), and forgotten if the write does not land.
+   */
+  const attempt = async (
+    q: Query,
+    run: Run,
+    locked: boolean,
+    dispatched?: () => void,
+  ): Promise<'done' | 'again' | 'locked'> => {
+    const done = await decideAll(q, run.items, locked);
+    if (!done) return 'locked';
+    const { batch, decided, pinned } = done;
+    const writes = batch.writes();
+    if (writes.warnings.length > 0 && !locked) return 'locked';
+    const accounts = [...new Set(run.items.map((i) => i.key.accountId))].sort((a, b) => a - b);
+    const written = new Set(writes.usage.map(([account]) => account));
+    const versions = accounts.map((a): [number, number, number] => {
+      const at = cache.version(a)!;
+      return [a, at, written.has(a) ? randomInt(1, 2 ** 48) : at];
+    });
+    const shown = visibleCards(run.items, decided);
+    for (const id of shown.keys()) shown.set(id, factsOf(id, pinned));
+    const keys = [...new Set(run.items.map((i) => i.key.id))];
+    const writing = writeBatch(q, writes, versions, keys, [...shown.keys()]);
+    if (!locked) {
+      applyPredicted(cache, writes, versions, batch.namedAfter);
+      dispatched?.();
     }
+    let answer: WriteAnswer;
+    try {
+      answer = await writing;
+    } catch (error) {
+      for (const a of accounts) cache.forget(a);
+      throw error;
+    }
+    if ('stale' in answer || 'revoked' in answer) {
+      for (const a of accounts) cache.forget(a);
+      if ('stale' in answer) {
+        if (locked) throw new Error('An ingest batch found its locked accounts moved.');
+        return 'again';
+      }
+      // Those reports are refused; the rest are decided again without them.
+      const revoked = new Set(answer.revoked);
+      for (const id of revoked) forgetKey(id);
+      const kept = [...run.items.keys()].filter((j) => !revoked.has(run.items[j]!.key.id));
+      for (const [j, item] of run.items.entries()) {
+        if (revoked.has(item.key.id)) run.outcomes[run.positions[j]!] = { kind: 'revoked' };
+      }
+      run.positions = kept.map((j) => run.positions[j]!);
+      run.items = kept.map((j) => run.items[j]!);
+      return run.items.length > 0 ? 'again' : 'done';
+    }
+    const mailed = new Set<QuotaWarning[]>();
+    if (locked) {
+      await queueWarnings(q, writes, mailed);
+      applyPredicted(cache, writes, versions, batch.namedAfter);
+    }
+    const ids = new Map(writes.cardInserts.map((c, i) => [c.ref, answer.cards[i]!]));
+    applyCreated(cache, writes, ids, answer.variants, batch.namedAfter);
+    for (const [j, d] of decided.entries()) {
+      const { outcome, pending } = outcomeOf(
+        d,
+        (id) => shown.get(id)!,
+        (id) => answer.descriptions?.[id] ?? null,
+      );
+      pending?.settle({ ids, mailed });
+      run.outcomes[run.positions[j]!] = outcome;
+    }
+    run.items = [];
+    return 'done';
+  };
+
+  const runBatch = async (
+    connection: BatchConnection,
+    all: BatchItem[],
+    dispatched: () => void,
+  ): Promise<IngestOutcome[]> => {
+    const run: Run = { items: all, positions: all.map((_, i) => i), outcomes: [] };
+    for (let stale = 0; stale < OPTIMISTIC_ATTEMPTS;) {
+      const result = await attempt(connection, run, false, dispatched);
+      if (result === 'done') return run.outcomes;
+      if (result === 'locked') break;
+      stale++;
+    }
+    return connection.exclusive(async (query) => {
+      const q = { query };
+      const accounts = [...new Set(run.items.map((i) => i.key.accountId))];
+      try {
+        await q.query('BEGIN');
+        while ((await attempt(q, run, true)) !== 'done');
+        await q.query('COMMIT');
+      } catch (error) {
+        for (const a of accounts) cache.forget(a);
+        throw error;
+      }
+      return run.outcomes;
+    });
   };
 
   /** Quota warnings, in the locked transaction, after the batch's cards are written. */
-  const queueWarnings = async (
-    client: pg.PoolClient,
-    w: BatchWrites,
-    mailed: Set<QuotaWarning[]>,
-  ) => {
+  const queueWarnings = async (client: Query, w: BatchWrites, mailed: Set<QuotaWarning[]>) => {
     const at = iso(config.now());
     for (const { accountId, warnings } of w.warnings) {
       if (await queueQuotaWarnings(client, accountId, warnings, at)) mailed.add(warnings);
