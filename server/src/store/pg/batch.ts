@@ -50,7 +50,7 @@ export function groupCommitPg<A, R>(
   let deciding = false;
   let link: Promise<{ client: pg.PoolClient; connection: BatchConnection }> | undefined;
   let broken: unknown;
-  let idle: (() => void)[] = [];
+  const idle: (() => void)[] = [];
 
   const open = () =>
     (link ??= pool.connect().then((client) => ({ client, connection: gate(client) })));

@@ -120,6 +120,8 @@ export function createPgIngestCache(budgets: { bytes?: number } = {}) {
     get,
     set,
     version: (account: number) => accounts.get(account)?.version,
+    /** The account's current epoch (what is known of it is kept under it). */
+    epoch: (account: number) => epochOf(account),
     learnProject: (project: number, account: number) => projectAccounts.set(project, account),
     accountOfProject: (project: number) => projectAccounts.get(project)!,
     /** The account of a card known at any epoch (undefined once it left the cache). */
@@ -128,11 +130,16 @@ export function createPgIngestCache(budgets: { bytes?: number } = {}) {
     /**
      * The account's version as just read or written. A read at another version than the one known
      * forgets what was known (`ownWrite`: this instance moved it and applies its own changes).
+     * True when it started the account over.
      */
-    setVersion(account: number, version: number, ownWrite = false) {
+    setVersion(account: number, version: number, ownWrite = false): boolean {
       const known = accounts.get(account);
-      if (known && (known.version === version || ownWrite)) known.version = version;
-      else accounts.set(account, { version, epoch: ++epochs });
+      if (known && (known.version === version || ownWrite)) {
+        known.version = version;
+        return false;
+      }
+      accounts.set(account, { version, epoch: ++epochs });
+      return true;
     },
     forget: (account: number) => accounts.delete(account),
     /** Makes `key` of map `name` unknown (it is read again when needed). */

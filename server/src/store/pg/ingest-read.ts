@@ -160,7 +160,12 @@ export async function readInto(
   const r = rows[0]!.r;
   const set: PgIngestCache['set'] = (name, account, key, value) =>
     cache.set(name, account, key, value, pinned);
-  for (const [account, version] of r.versions ?? []) cache.setVersion(account, version);
+  let moved = false;
+  for (const [account, version] of r.versions ?? []) {
+    if (cache.setVersion(account, version)) moved = true;
+  }
+  // Variant lists read before an account moved are of another version.
+  if (moved) lists.clear();
   for (const row of r.counters ?? []) {
     const [p, account, state, tokens, updatedAt, active, accountUsage, projectUsage] =
       row as never[];

@@ -115,9 +115,10 @@ export function applyPredicted(
   w: BatchWrites,
   versions: [number, number, number][],
   namedAfter: (cardRef: number) => number | undefined,
-) {
+): Map<number, number | undefined> {
   const { get, set } = cache;
   for (const [account, , next] of versions) cache.setVersion(account, next, true);
+  const epochs = new Map(versions.map(([account]) => [account, cache.epoch(account)]));
   for (const [projectId, bucket] of w.buckets) {
     const project = get('projects', String(projectId));
     if (project)
@@ -162,20 +163,31 @@ export function applyPredicted(
   for (const v of w.variantInserts) {
     if (v.cardRef < PENDING_BASE) cache.unknown('variants', `${v.cardRef}\0${v.sighting.identity}`);
   }
+  return epochs;
 }
 
-/** Learns the ids of the rows a written batch created (unless something newer is known). */
+/**
+ * Learns the ids of the rows a written batch created, with their state after it: only where the
+ * account is still at the epoch the batch was predicted in (`epochs`; else what is known of it
+ * was read since, or forgotten) and nothing newer is known of the row.
+ */
 export function applyCreated(
   cache: PgIngestCache,
   w: BatchWrites,
   ids: Map<number, number>,
   variantIds: number[],
   namedAfter: (cardRef: number) => number | undefined,
+  epochs: Map<number, number | undefined>,
 ) {
   const idOf = (ref: number) => (ref >= PENDING_BASE ? ids.get(ref)! : ref);
+  const current = (account: number | undefined) =>
+    account !== undefined &&
+    epochs.get(account) !== undefined &&
+    cache.epoch(account) === epochs.get(account);
   for (const { ref, projectId, card: c } of w.cardInserts) {
     const id = idOf(ref);
     const account = cache.accountOfProject(projectId);
+    if (!current(account)) continue;
     if (cache.get('titles', `${projectId}\0${c.title}`) !== undefined) continue;
     cache.set('cards', account, String(id), {
       facts: {
@@ -211,8 +223,8 @@ export function applyCreated(
     const cardId = idOf(v.cardRef);
     const account = cache.accountOfCard(cardId);
     const key = `${cardId}\0${v.sighting.identity}`;
-    if (account !== undefined && cache.get('variants', key) === undefined) {
-      cache.setVariant(account, cardId, v.sighting.identity, variantIds[i]!);
+    if (current(account) && cache.get('variants', key) === undefined) {
+      cache.setVariant(account!, cardId, v.sighting.identity, variantIds[i]!);
     }
   }
 }

@@ -59,6 +59,20 @@ export function createPgIngest(
 ) {
   const acceptance = createAcceptance(config);
   const cache = createPgIngestCache();
+  // One batch decides at a time, from its first read to its write being on its way: a batch
+  // deciding meanwhile would mix what it read before another's prediction with the version after.
+  let decider: Promise<void> = Promise.resolve();
+  const alone = async <T>(work: () => Promise<T>): Promise<T> => {
+    const before = decider;
+    let done!: () => void;
+    decider = new Promise((resolve) => (done = resolve));
+    await before;
+    try {
+      return await work();
+    } finally {
+      done();
+    }
+  };
 
   /**
    * Decides every item on what is known, reading what is not, pass after pass; undefined when the
@@ -103,25 +117,33 @@ export function createPgIngest(
     locked: boolean,
     dispatched?: () => void,
   ): Promise<'done' | 'again' | 'locked'> => {
-    const done = await decideAll(q, run.items, locked);
-    if (!done) return 'locked';
-    const { batch, decided, pinned } = done;
-    const writes = batch.writes();
-    if (writes.warnings.length > 0 && !locked) return 'locked';
-    const accounts = [...new Set(run.items.map((i) => i.key.accountId))].sort((a, b) => a - b);
-    const written = new Set(writes.usage.map(([account]) => account));
-    const versions = accounts.map((a): [number, number, number] => {
-      const at = cache.version(a)!;
-      return [a, at, written.has(a) ? randomInt(1, 2 ** 48) : at];
-    });
-    const shown = visibleCards(run.items, decided);
-    for (const id of shown.keys()) shown.set(id, factsOf(id, pinned));
-    const keys = [...new Set(run.items.map((i) => i.key.id))];
-    const writing = writeBatch(q, writes, versions, keys, [...shown.keys()]);
-    if (!locked) {
-      applyPredicted(cache, writes, versions, batch.namedAfter);
-      dispatched?.();
-    }
+    const decide = async () => {
+      const done = await decideAll(q, run.items, locked);
+      if (!done) return 'locked' as const;
+      const { batch, decided, pinned } = done;
+      const writes = batch.writes();
+      if (writes.warnings.length > 0 && !locked) return 'locked' as const;
+      const accounts = [...new Set(run.items.map((i) => i.key.accountId))].sort((a, b) => a - b);
+      const written = new Set(writes.usage.map(([account]) => account));
+      const versions = accounts.map((a): [number, number, number] => {
+        const at = cache.version(a)!;
+        return [a, at, written.has(a) ? randomInt(1, 2 ** 48) : at];
+      });
+      const shown = visibleCards(run.items, decided);
+      for (const id of shown.keys()) shown.set(id, factsOf(id, pinned));
+      const keys = [...new Set(run.items.map((i) => i.key.id))];
+      const writing = writeBatch(q, writes, versions, keys, [...shown.keys()]);
+      let epochs: Map<number, number | undefined> | undefined;
+      if (!locked) {
+        epochs = applyPredicted(cache, writes, versions, batch.namedAfter);
+        dispatched?.();
+      }
+      return { batch, decided, accounts, versions, shown, writes, writing, epochs };
+    };
+    const decision = await (locked ? decide() : alone(decide));
+    if (decision === 'locked') return 'locked';
+    const { batch, decided, accounts, versions, shown, writes, writing } = decision;
+    let { epochs } = decision;
     let answer: WriteAnswer;
     try {
       answer = await writing;
@@ -149,10 +171,10 @@ export function createPgIngest(
     const mailed = new Set<QuotaWarning[]>();
     if (locked) {
       await queueWarnings(q, writes, mailed);
-      applyPredicted(cache, writes, versions, batch.namedAfter);
+      epochs = applyPredicted(cache, writes, versions, batch.namedAfter);
     }
     const ids = new Map(writes.cardInserts.map((c, i) => [c.ref, answer.cards[i]!]));
-    applyCreated(cache, writes, ids, answer.variants, batch.namedAfter);
+    applyCreated(cache, writes, ids, answer.variants, batch.namedAfter, epochs!);
     for (const [j, d] of decided.entries()) {
       const { outcome, pending } = outcomeOf(
         d,
@@ -178,19 +200,21 @@ export function createPgIngest(
       if (result === 'locked') break;
       stale++;
     }
-    return connection.exclusive(async (query) => {
-      const q = { query };
-      const accounts = [...new Set(run.items.map((i) => i.key.accountId))];
-      try {
-        await q.query('BEGIN');
-        while ((await attempt(q, run, true)) !== 'done');
-        await q.query('COMMIT');
-      } catch (error) {
-        for (const a of accounts) cache.forget(a);
-        throw error;
-      }
-      return run.outcomes;
-    });
+    return alone(() =>
+      connection.exclusive(async (query) => {
+        const q = { query };
+        const accounts = [...new Set(run.items.map((i) => i.key.accountId))];
+        try {
+          await q.query('BEGIN');
+          while ((await attempt(q, run, true)) !== 'done');
+          await q.query('COMMIT');
+        } catch (error) {
+          for (const a of accounts) cache.forget(a);
+          throw error;
+        }
+        return run.outcomes;
+      }),
+    );
   };
 
   /** Quota warnings, in the locked transaction, after the batch's cards are written. */
