@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
   'test/board/bounded.test.ts',
+  'test/board/page-bytes.test.ts',
   'test/board/cli.test.ts',
   'test/board/triage.test.ts',
   'test/board/triage-forms.test.ts',

@@ -1,5 +1,6 @@
 // Shared bench helpers: the sink child process, percentiles.
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export async function startSink() {
@@ -15,7 +16,16 @@ export async function startSink() {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    counts: async () => (await fetch(`${url}/count`)).json(),
+    // node:http, not fetch: loading and running undici here would be charged to the case measured.
+    counts: () =>
+      new Promise((resolve, reject) =>
+        get(`${url}/count`, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(JSON.parse(text)));
+        }).on('error', reject),
+      ),
     close: () => child.kill(),
   };
 }

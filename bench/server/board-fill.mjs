@@ -1,5 +1,7 @@
-// The board bench's data: a deterministic board filled through the store's real ingest path.
-import { openSqliteStore } from '../../server/dist/index.js';
+// The board bench's data: a deterministic board filled through the store's real ingest path of a
+// given build (`dist`: its index.js), then 0.1 % of the cards resolved through its board store.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const DAY = 86_400_000;
 const big = { burstPerMinute: 1e9, dailyEvents: 1e9 };
@@ -46,8 +48,8 @@ const keyOf = (projectId, accountId) => ({
   origins: [],
 });
 
-async function newStore(dataDir, now) {
-  const store = openSqliteStore({
+async function newStore(build, dataDir, now) {
+  const store = build.openSqliteStore({
     dataDir,
     now,
     plans: PLANS,
@@ -59,10 +61,16 @@ async function newStore(dataDir, now) {
   return { store, key: keyOf(project.id, account.id), projectId: project.id };
 }
 
-/** 100k new cards plus 25 % repeats of earlier ones, over 30 days, through the real ingest path. */
-export async function fill(dataDir, cards) {
+/**
+ * 100k new cards plus 25 % repeats of earlier ones, over 30 days, through the real ingest path;
+ * then every thousandth card is resolved (`done`: the status few cards have).
+ */
+export async function fill(dataDir, cards, dist) {
+  const build = await import(
+    dist ? pathToFileURL(resolve(dist)).href : '../../server/dist/index.js'
+  );
   let clock = Date.now() - 30 * DAY;
-  const { store, key, projectId } = await newStore(dataDir, () => clock);
+  const { store, key, projectId } = await newStore(build, dataDir, () => clock);
   const chunk = 500;
   const step = (30 * DAY) / (cards / chunk);
   const started = performance.now();
@@ -90,5 +98,12 @@ export async function fill(dataDir, cards) {
   }
   const seconds = (performance.now() - started) / 1000;
   await store.close();
-  return { projectId, seconds };
+  const board = build.openSqliteBoardStore({ dataDir });
+  const ids = Array.from({ length: Math.floor(cards / 1000) }, (_, i) => i * 1000 + 7);
+  for (let i = 0; i < ids.length; i += 100) {
+    const cardIds = ids.slice(i, i + 100);
+    await board.setCardStatus({ cardIds, status: 'done', actor: 'bench', at: clock });
+  }
+  await board.close();
+  return { projectId, seconds, done: ids.length };
 }

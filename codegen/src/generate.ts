@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Artifact, finish } from './emit/common.ts';
 import { emitErrorNames } from './emit/error-names.ts';
 import { emitErrors } from './emit/errors.ts';
+import { emitIntegrations } from './emit/integrations.ts';
 import { emitRuntimeLimits, emitServerLimits } from './emit/limits.ts';
 import { emitMethods } from './emit/methods.ts';
 import { emitKeys, emitOptions } from './emit/options.ts';
@@ -39,6 +40,7 @@ export async function generateFromDocument(
     emitRetry(model),
     emitOptions(model),
     emitKeys(model),
+    emitIntegrations(model),
     emitService(model),
     emitServerService(model),
     emitRuntimeLimits(model),

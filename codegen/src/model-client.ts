@@ -30,6 +30,8 @@ export interface ClientOption {
   sdks: Sdk[];
   /** Environment variable a server integration reads the option from. */
   env?: string;
+  /** Browser code may hold the value (read from `env` under a framework's public prefix). */
+  public?: boolean;
   description: string;
 }
 
@@ -68,6 +70,7 @@ export function checkClient(model: {
   }
   if (!model.keys.some((key) => key.secret)) problems.push('x-svc-keys has no secret key');
   const names = new Set<string>();
+  const variables = new Set<string>([model.client.serviceUrlEnv]);
   for (const o of model.options) {
     if (names.has(o.name)) problems.push(`duplicate option "${o.name}"`);
     names.add(o.name);
@@ -80,6 +83,12 @@ export function checkClient(model: {
     }
     if (o.env !== undefined && !/^[A-Z][A-Z0-9_]*$/.test(o.env)) {
       problems.push(`option ${o.name}: env "${o.env}" is not an environment variable name`);
+    }
+    if (o.env !== undefined && variables.has(o.env)) problems.push(`duplicate env "${o.env}"`);
+    if (o.env !== undefined) variables.add(o.env);
+    if (o.public && o.env === undefined) problems.push(`option ${o.name}: public needs an env`);
+    if (o.public && model.keys.some((key) => key.secret && key.name === o.name)) {
+      problems.push(`option ${o.name}: a secret key cannot be public`);
     }
     for (const value of [o.default, ...('browserDefault' in o ? [o.browserDefault] : [])]) {
       if (value !== null && !fitsType(o, value)) {

@@ -8,6 +8,7 @@ import {
   checkClient,
   type KeyShape,
 } from './model-client.ts';
+import { checkIntegrations, type Integrations } from './model-integrations.ts';
 
 /** One reporting method: `name(title, description?, tags?)` sets this severity and priority. */
 export interface ReportingMethod {
@@ -77,6 +78,14 @@ export interface Plan {
 
 export type { ClientBehaviour, ClientOption, KeyShape, OptionType, Sdk } from './model-client.ts';
 export { checkClient, OPTION_TYPES, SDKS } from './model-client.ts';
+export type {
+  FailureKind,
+  Framework,
+  Integrations,
+  LevelReport,
+  Side,
+} from './model-integrations.ts';
+export { checkIntegrations, integrationsOf } from './model-integrations.ts';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -95,6 +104,8 @@ export interface Model {
   client: ClientBehaviour;
   /** Key value shapes of contract 2.5 (`x-svc-keys`). */
   keys: KeyShape[];
+  /** What every framework integration shares (`x-svc-integrations`). */
+  integrations: Integrations;
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
   schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema; card: JsonSchema };
   /** The parsed spec document, for the wire types. */
@@ -244,6 +255,7 @@ export function validateModel(model: Model): Model {
     ...checkErrorMapping(model.errors),
     ...checkLimits(model),
     ...checkClient(model),
+    ...checkIntegrations(model),
   ];
   if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
     problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);

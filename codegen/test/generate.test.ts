@@ -23,6 +23,7 @@ describe('generate', () => {
       'php/src/Exception/ServerException.gen.php',
       'php/src/Exception/SvcException.gen.php',
       'php/src/Exception/ValidationException.gen.php',
+      'php/src/Generated/Integrations.gen.php',
       'php/src/Generated/Keys.gen.php',
       'php/src/Generated/Limits.gen.php',
       'php/src/Generated/Methods.gen.php',
@@ -32,6 +33,7 @@ describe('generate', () => {
       'php/src/Generated/Service.gen.php',
       'runtime/src/generated/error-names.gen.ts',
       'runtime/src/generated/errors.gen.ts',
+      'runtime/src/generated/integrations.gen.ts',
       'runtime/src/generated/keys.gen.ts',
       'runtime/src/generated/limits.gen.ts',
       'runtime/src/generated/methods.gen.ts',
@@ -138,6 +140,18 @@ describe('generate', () => {
     expect(options).toContain("'sampleRate' => 0.5,");
     expect(options).toContain("public const OTHER_SDKS = ['lineNumbers'];");
     expect(byPath(files, 'Retry.gen.php')).toContain('BACKOFF_CAP_MS = 1000;');
+    const integrations = byPath(files, 'integrations.gen.ts');
+    expect(integrations).toContain("PUBLIC_PREFIXES = { astro: 'PUBLIC_' } as const;");
+    expect(integrations).toContain("method: 'blockerHigh'");
+    expect(integrations).toContain("FRAMEWORKS = ['express', 'astro'] as const;");
+    expect(integrations).not.toContain('log-record');
+    const phpIntegrations = byPath(files, 'Integrations.gen.php');
+    expect(phpIntegrations).toContain("public const FRAMEWORKS = ['slim'];");
+    expect(phpIntegrations).not.toContain("'crash'");
+    expect(phpIntegrations).toContain(
+      "'emergency' => ['severity' => 'blocker', 'priority' => 'high', 'method' => 'blockerHigh'],",
+    );
+    expect(byPath(files, 'options.gen.ts')).toContain("PUBLIC_OPTIONS = ['apiKey'] as const;");
     for (const file of files) {
       const name = file.path.replace(/^.*\//, '');
       const side = file.path.split('/')[0];

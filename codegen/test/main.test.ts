@@ -71,7 +71,7 @@ describe('codegen CLI', { timeout: 180_000 }, () => {
 
     const write = await run(['--root', root]);
     expect(write.code).toBe(0);
-    expect(write.stdout).toContain('codegen: 27 files, 5 changed');
+    expect(write.stdout).toContain('codegen: 29 files, 5 changed');
     expect(await readFile(methods, 'utf8')).toBe(original);
     expect(await readFile(schema, 'utf8')).toBe(originalSchema);
     expect(await readFile(phpRetry, 'utf8')).toBe(originalRetry);
@@ -84,7 +84,7 @@ describe('codegen CLI', { timeout: 180_000 }, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('wrote runtime/src/generated/service.gen.ts');
     expect(result.stdout).toContain('wrote php/src/Generated/Service.gen.php');
-    expect(result.stdout).toContain('codegen: 27 files, 2 changed');
+    expect(result.stdout).toContain('codegen: 29 files, 2 changed');
     const service = await readFile(join(root, 'runtime/src/generated/service.gen.ts'), 'utf8');
     expect(service).toContain("SERVICE_URL = 'http://127.0.0.1:8787';");
   });

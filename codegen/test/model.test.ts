@@ -3,7 +3,9 @@ import { inspect } from '../src/inspect/index.ts';
 import {
   checkClient,
   checkErrorMapping,
+  checkIntegrations,
   checkMethodTable,
+  integrationsOf,
   type MethodTable,
   ModelError,
   validateModel,
@@ -109,6 +111,109 @@ describe('model validation', () => {
       'option debug: default "yes" is not a valid boolean',
       'duplicate option "debug"',
       'backoffCapMs is below backoffBaseMs',
+    ]);
+  });
+
+  it('keeps secrets out of browser code and gives every variable one meaning', async () => {
+    const model = inspect(await loadSpec());
+    const byName = (name: string) => model.options.find((o) => o.name === name)!;
+    byName('signingSecret').public = true;
+    byName('enabled').public = true;
+    byName('debug').env = 'SERVICE_URL';
+    expect(checkClient(model)).toEqual([
+      'option signingSecret: a secret key cannot be public',
+      'option enabled: public needs an env',
+      'duplicate env "SERVICE_URL"',
+    ]);
+  });
+
+  it('accepts the integrations table and looks each failure up in the method table', async () => {
+    const model = inspect(await loadSpec());
+    expect(checkIntegrations(model)).toEqual([]);
+    const byKind = Object.fromEntries(model.integrations.failures.map((f) => [f.kind, f]));
+    expect(byKind['server-error']).toMatchObject({ method: 'majorMedium', side: 'server' });
+    expect(byKind['uncaught-exception']).toMatchObject({ method: 'criticalHigh' });
+    expect(byKind['client-error']).toEqual({
+      kind: 'client-error',
+      description: expect.any(String),
+      sdks: ['js', 'php'],
+      report: false,
+    });
+    expect(model.integrations.frameworks).toContainEqual({
+      name: 'vite',
+      sdk: 'js',
+      publicPrefix: 'VITE_',
+    });
+    expect(model.integrations.frameworks).toContainEqual({ name: 'laravel', sdk: 'php' });
+    expect(byKind['log-record']!.levels).toContainEqual({
+      level: 'error',
+      severity: 'major',
+      priority: 'medium',
+      method: 'majorMedium',
+    });
+  });
+
+  it('gives each SDK its own rows: the same row to both where both see the kind', async () => {
+    const model = inspect(await loadSpec());
+    const kinds = (sdk: 'js' | 'php') =>
+      integrationsOf(model.integrations, sdk).failures.map((f) => f.kind);
+    expect(kinds('js')).toEqual([
+      'server-error',
+      'uncaught-exception',
+      'unhandled-rejection',
+      'browser-error',
+      'browser-rejection',
+      'error-boundary',
+      'client-error',
+    ]);
+    expect(kinds('php')).toEqual([
+      'server-error',
+      'uncaught-exception',
+      'client-error',
+      'command-error',
+      'job-error',
+      'log-record',
+    ]);
+    expect(integrationsOf(model.integrations, 'php').frameworks.map((f) => f.name)).toEqual([
+      'laravel',
+      'symfony',
+      'monolog',
+    ]);
+  });
+
+  it('rejects a row without SDKs, levels beside a severity or for the JS kit, and levels outside the table', async () => {
+    const model = inspect(await loadSpec());
+    const byKind = Object.fromEntries(model.integrations.failures.map((f) => [f.kind, f]));
+    byKind['job-error']!.sdks = [];
+    const log = byKind['log-record']!;
+    log.severity = 'major';
+    log.sdks = ['js', 'php'];
+    log.levels![1] = { level: 'emergency', severity: 'blocker', priority: 'high' };
+    model.integrations.frameworks.push({ name: 'slim', sdk: 'go' as 'php' });
+    expect(checkIntegrations(model)).toEqual([
+      'framework slim: sdk must be one of js, php',
+      'failure job-error: sdks must be a non-empty subset of js, php',
+      'failure log-record: give levels or a severity and priority, not both',
+      'failure log-record: levels are for the PHP SDK only (the JS kit reads one method)',
+      'failure log-record: level "emergency" must be a unique lower-case name',
+      'failure log-record: level emergency: blocker x high is no cell of the method table',
+    ]);
+  });
+
+  it('rejects failure kinds outside the method table, unknown placeholders and bad prefixes', async () => {
+    const model = inspect(await loadSpec());
+    const [first, second] = model.integrations.failures;
+    first!.method = undefined;
+    first!.severity = 'blocker';
+    second!.place = '{where}';
+    second!.tags = ['server'];
+    model.integrations.frameworks.push({ name: 'vite', sdk: 'js', publicPrefix: 'vite' });
+    expect(checkIntegrations(model)).toEqual([
+      'duplicate framework "vite"',
+      'framework vite: public prefix must be upper-case, ending in _',
+      'failure server-error: blocker x medium is no cell of the method table',
+      'failure uncaught-exception: the tags must name the framework ({framework})',
+      'failure uncaught-exception: unknown placeholder {where} in "{where}"',
     ]);
   });
 

@@ -1,14 +1,19 @@
 // "Change the spec, regenerate, and the client follows": each case copies the spec, changes one
-// rule, regenerates into a throw-away copy of runtime/ and server/ (./promise/workspace.ts) and
-// shows the client or the reference service of that copy behaving by the new rule, with no hand
-// edit. Clients post to a recording server on 127.0.0.1; service cases start the copy's service.
+// rule, regenerates into a throw-away copy of runtime/, server/ and php/ (./promise/workspace.ts)
+// and shows the client, the integrations (TypeScript and PHP) or the reference service of that
+// copy behaving by the new rule, with no hand edit. Clients post to a recording server on
+// 127.0.0.1; service cases start the copy's service; the PHP side runs a script with `php`.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/generate.ts';
 import { rows, type Workspace, workspace } from './promise/workspace.ts';
 
 type Runtime = typeof import('../../runtime/src/index.node.ts');
 type Testing = typeof import('../../server/src/testing.ts');
+type Kit = typeof import('../../runtime/src/kit/index.ts');
 
 /** A server that answers every request with `status` and records the JSON bodies. */
 let server: Server;
@@ -117,6 +122,99 @@ describe('the client follows the spec', () => {
     after.major(title);
     await after.flush();
     expect(bodies[0]!.title).toBe('T'.repeat(40));
+  });
+});
+
+const hasPhp = spawnSync('php', ['-v']).status === 0;
+if (!hasPhp)
+  console.log(
+    'codegen: the PHP side of "the integrations follow the spec" skipped: php is not on the PATH (Debian package php-cli)',
+  );
+
+/**
+ * What the PHP integrations of `root` send for a server error in Laravel and for an error log
+ * record through the Monolog handler: the reports of a `FakeClient` (the real client's payload,
+ * nothing sent), by `php`.
+ */
+function phpReports(
+  root: string,
+): { severity: string; priority: string; title: string; tags: string[] }[] {
+  const script = String.raw`
+    require ${JSON.stringify(join(root, 'php/autoload.php'))};
+    $fake = Svc\Testing\FakeClient::create();
+    (new Svc\Integration\ExceptionReporter($fake, 'laravel'))->report(new RuntimeException('order 42 missing'), 'server-error', ['method' => 'GET', 'route' => '/orders/{id}']);
+    $report = Svc\Integration\Failures::report('log-record', 'monolog', 'Payment failed', ['channel' => 'app'], 'error');
+    $fake->{$report->method()}($report->title, null, $report->tags);
+    echo json_encode(array_map(static fn ($r) => ['severity' => $r->severity()->value, 'priority' => $r->priority()->value, 'title' => $r->title(), 'tags' => $r->tags()], $fake->reports()));
+  `;
+  return JSON.parse(execFileSync('php', ['-r', script], { encoding: 'utf8' }));
+}
+
+describe('the integrations follow the spec', () => {
+  it('a browser error and a server error made critical and high, an error log moderate, and a new public prefix: the kit every integration reports through and the PHP integrations follow', async () => {
+    const space = await changed((spec) => {
+      const table = spec['x-svc-integrations'] as {
+        failures: Record<string, unknown>[];
+        frameworks: Record<string, unknown>[];
+      };
+      for (const kind of ['browser-error', 'server-error'])
+        Object.assign(
+          table.failures.find((row) => row.kind === kind)!,
+          {
+            severity: 'critical',
+            priority: 'high',
+          },
+        );
+      const log = table.failures.find((row) => row.kind === 'log-record')!;
+      Object.assign(
+        (log.levels as Record<string, unknown>[]).find((l) => l.level === 'error')!,
+        {
+          severity: 'moderate',
+          priority: 'high',
+        },
+      );
+      table.frameworks.find((row) => row.name === 'vite')!['public-prefix'] = 'PUBLIC_';
+    });
+    expect(space.changed).toContain('runtime/src/generated/integrations.gen.ts');
+    expect(space.changed).toContain('php/src/Generated/Integrations.gen.php');
+    const error = new TypeError('x is not a function');
+    const before = (await import('../../runtime/src/kit/index.ts')) as Kit;
+    expect(before.failureReport('browser-error', 'vite', error).method).toBe('majorMedium');
+    const kit = await space.load<Kit>('runtime/src/kit/index.ts');
+    expect(kit.failureReport('browser-error', 'vite', error)).toEqual({
+      method: 'criticalHigh',
+      title: 'TypeError: x is not a function (browser)',
+      tags: ['vite', 'browser', 'browser-error'],
+    });
+    expect(kit.publicVariable('vite', 'apiKey')).toBe('PUBLIC_SERVICE_API_KEY');
+    expect(kit.readBrowserSettings({ PUBLIC_SERVICE_API_KEY: 'svc_pub_x' }, 'vite')).toEqual({
+      apiKey: 'svc_pub_x',
+    });
+    const express = kit.failureReport('server-error', 'express', new Error('order 42 missing'), {
+      method: 'GET',
+      route: '/orders/:id',
+    });
+    expect(express.method).toBe('criticalHigh');
+    if (!hasPhp) return;
+    const repoReports = phpReports(REPO_ROOT);
+    expect(repoReports.map((r) => [r.severity, r.priority])).toEqual([
+      ['major', 'medium'],
+      ['major', 'medium'],
+    ]);
+    expect(phpReports(space.root)).toEqual([
+      {
+        severity: 'critical',
+        priority: 'high',
+        title: 'RuntimeException: order <n> missing (GET /orders/{id})',
+        tags: ['laravel', 'server', 'server-error', 'method:GET'],
+      },
+      {
+        severity: 'moderate',
+        priority: 'high',
+        title: 'Payment failed (app log)',
+        tags: ['monolog', 'server', 'log-record', 'channel:app'],
+      },
+    ]);
   });
 });
 

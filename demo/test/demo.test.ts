@@ -29,7 +29,7 @@ it('serves, creates the demo project once, sends signed+encrypted reports, keeps
         expect(out).toMatch(round === 1 ? /Keys \(shown once\)/ : /already exist/);
         expect(out).toMatch(/"failed":0/);
         expect(out).toMatch(
-          new RegExp(`#1 +todo +0 +critical +medium +${round * 3} +code +Payment token missing`),
+          new RegExp(`#\\d+ +todo +0 +critical +medium +${round * 3} +code +Payment token missing`),
         );
         // The throw site, resolved by the runtime's location capture, relative to the app root.
         expect(out).toMatch(/@ src\/reports\.js:\d+/);

@@ -4,7 +4,7 @@
 //   NUXT_PUBLIC_SERVICE_API_KEY   (browser, publishable svc_pub_...)
 //   NUXT_SERVICE_KEY_ID           (Nitro server, svck_...)
 //   NUXT_SERVICE_SIGNING_SECRET   (Nitro server, svc_sec_...)
-//   NUXT_PUBLIC_SVC_ENVIRONMENT   (tag env:<value>, e.g. production)
+//   NUXT_PUBLIC_SERVICE_ENVIRONMENT (tag env:<value>; default: the mode, production)
 export default defineNuxtConfig({
   compatibilityDate: '2026-11-01',
   modules: ['@svc/nuxt'],

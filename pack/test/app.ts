@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { badEngines } from '@svc/testkit';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const run = promisify(execFile);
@@ -61,8 +62,11 @@ export async function pack(dir: string, dest: string): Promise<Packed> {
   };
 }
 
-/** A fresh app in a temp dir with the tarballs and the frameworks installed. */
-export async function freshApp(packed: Packed[]): Promise<string> {
+/**
+ * A fresh app in a temp dir with the tarballs and the frameworks installed; returns it and the
+ * packages npm warned about for their `engines` (Node 20 is what the READMEs promise).
+ */
+export async function freshApp(packed: Packed[]): Promise<{ app: string; badEngines: string[] }> {
   const app = mkdtempSync(join(tmpdir(), 'svc-fresh-app-'));
   writeFileSync(
     join(app, 'package.json'),
@@ -71,7 +75,7 @@ export async function freshApp(packed: Packed[]): Promise<string> {
   // No install scripts: the only one that matters is better-sqlite3's native build (about two
   // minutes of compiling here, where its prebuilt binaries cannot be downloaded). The repository's
   // build of the same version, for the same Node, is copied in instead.
-  await run(
+  const install = await run(
     'npm',
     [
       'install',
@@ -79,7 +83,6 @@ export async function freshApp(packed: Packed[]): Promise<string> {
       '--ignore-scripts',
       '--no-audit',
       '--no-fund',
-      '--loglevel=error',
       ...packed.map((p) => p.tarball),
       ...FRAMEWORKS,
     ],
@@ -90,13 +93,5 @@ export async function freshApp(packed: Packed[]): Promise<string> {
     JSON.parse(readFileSync(join(sqlite(root), 'package.json'), 'utf8')).version;
   if (version(app) !== version(ROOT)) throw new Error('better-sqlite3 differs from the repository');
   cpSync(join(sqlite(ROOT), 'build'), join(sqlite(app), 'build'), { recursive: true });
-  return app;
-}
-
-/** The first fenced block of `lang` in a README that contains `marker` (any block when empty). */
-export function readmeBlock(readme: string, lang: string, marker = ''): string {
-  const text = readFileSync(join(ROOT, readme), 'utf8');
-  for (const match of text.matchAll(new RegExp(`\`\`\`${lang}\n([\\s\\S]*?)\`\`\``, 'g')))
-    if (match[1]!.includes(marker)) return match[1]!;
-  throw new Error(`${readme}: no \`\`\`${lang} block containing "${marker}"`);
+  return { app, badEngines: badEngines(install.stdout + install.stderr) };
 }

@@ -8,8 +8,8 @@ import { freshApp, PACKAGES, pack, type Packed } from './app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The fresh app's directory and what was packed into it. */
-    fresh: { app: string; packed: Packed[] };
+    /** The fresh app's directory, what was packed into it, and npm's EBADENGINE packages. */
+    fresh: { app: string; packed: Packed[]; badEngines: string[] };
   }
 }
 
@@ -22,12 +22,13 @@ export default async function setup(project: TestProject) {
     const packed: Packed[] = [];
     for (const dir of PACKAGES) packed.push(await pack(dir, dest));
     timings.pack = Date.now() - t0;
-    app = await freshApp(packed);
+    const installed = await freshApp(packed);
+    app = installed.app;
     timings.install = Date.now() - t0 - timings.pack;
     console.log(
       `[pack] npm pack ${timings.pack} ms, npm install into ${app} ${timings.install} ms`,
     );
-    project.provide('fresh', { app, packed });
+    project.provide('fresh', { app, packed, badEngines: installed.badEngines });
   } catch (error) {
     rmSync(dest, { recursive: true, force: true });
     throw error;

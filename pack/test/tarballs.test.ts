@@ -1,9 +1,15 @@
 // The tarballs of the public packages, as `npm pack` wrote them (packed once, see ./setup.ts).
 import { describe, expect, inject, it } from 'vitest';
 
-const { packed } = inject('fresh');
+const { packed, badEngines } = inject('fresh');
 
 describe('the tarballs', () => {
+  it('install with their frameworks on Node 20 without an EBADENGINE warning', () => {
+    // npm's own list of packages whose `engines` exclude this Node (the READMEs promise Node 20;
+    // this machine and CI run Node 20).
+    expect(badEngines).toEqual([]);
+  });
+
   it('ship a LICENSE, package.json in exports, no source maps, no stray files', () => {
     for (const p of packed) {
       expect(p.files, p.name).toContain('LICENSE');

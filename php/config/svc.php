@@ -6,8 +6,6 @@
 
 declare(strict_types=1);
 
-use Svc\Enum\Priority;
-use Svc\Enum\Severity;
 use Svc\Generated\Options;
 use Svc\Generated\Service;
 
@@ -27,9 +25,11 @@ return [
         'environment' => env('APP_ENV'),
     ],
 
-    // Report what the exception handler reports (its dontReport list applies), with this severity
-    // and priority (an enum case or its string).
+    // Report what the exception handler reports (its dontReport list applies). Severity and
+    // priority: null takes the failure table's, the same in every Svc integration for the same
+    // kind of failure (docs/laravel.md); an enum case (Severity::Critical, Priority::High) or its
+    // string sets them for every reported exception.
     'report_exceptions' => true,
-    'severity' => Severity::Major,
-    'priority' => Priority::Medium,
+    'severity' => null,
+    'priority' => null,
 ];

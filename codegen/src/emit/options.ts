@@ -6,7 +6,15 @@
 // resolves options from these; `beforeSend` (a function) gets its signature in the runtime.
 import { type InterfaceDeclarationStructure, StructureKind } from 'ts-morph';
 import type { ClientOption, Model } from '../model.ts';
-import { type Artifact, asConst, constant, createProject, doc, printStatements } from './common.ts';
+import {
+  type Artifact,
+  asConst,
+  constant,
+  createProject,
+  doc,
+  literal,
+  printStatements,
+} from './common.ts';
 
 export const OPTIONS_PATH = 'runtime/src/generated/options.gen.ts';
 
@@ -42,6 +50,7 @@ export function emitOptions(model: Model): Artifact {
       .map((o) => [o.name, [o.minimum, o.maximum, o.type === 'integer']]),
   );
   const env = Object.fromEntries(js.filter((o) => o.env).map((o) => [o.name, o.env]));
+  const publicOptions = js.filter((o) => o.public).map((o) => o.name);
   const fields: InterfaceDeclarationStructure = {
     kind: StructureKind.Interface,
     isExported: true,
@@ -69,6 +78,13 @@ export function emitOptions(model: Model): Artifact {
     ]),
     constant('OPTION_ENV', asConst(env), [
       'The environment variable a server integration reads each option from (contract 5.5).',
+    ]),
+    constant('PUBLIC_OPTIONS', asConst(publicOptions), [
+      'The options browser code may hold; browser builds read them from their `OPTION_ENV` variable',
+      "under the framework's public prefix (`VITE_SERVICE_API_KEY`).",
+    ]),
+    constant('SERVICE_URL_ENV', literal(model.client.serviceUrlEnv), [
+      'The environment variable of the service address (a deployment setting beside the options).',
     ]),
     constant('MAX_TAGS', String(model.client.maxTags), [
       'Most tags kept per card (a guard against giant arrays; the contract sets no count).',

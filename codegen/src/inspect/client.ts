@@ -26,6 +26,7 @@ export function readOptions(doc: Doc): ClientOption[] {
     if (entry.minimum !== undefined) option.minimum = num(entry.minimum, `${option.name}.minimum`);
     if (entry.maximum !== undefined) option.maximum = num(entry.maximum, `${option.name}.maximum`);
     if (entry.env !== undefined) option.env = String(entry.env);
+    if (entry.public === true) option.public = true;
     return option;
   });
 }

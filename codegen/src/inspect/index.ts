@@ -3,6 +3,7 @@ import type { Model } from '../model.ts';
 import { readClient, readKeys, readOptions } from './client.ts';
 import type { Doc } from './document.ts';
 import { readErrorMapping } from './errors.ts';
+import { readIntegrations } from './integrations.ts';
 import {
   readPlans,
   readQuotaWarnings,
@@ -14,8 +15,9 @@ import { readMethodTable } from './methods.ts';
 import { readSchemas, readService } from './service.ts';
 
 export function inspect(document: Doc, options: { server?: string } = {}): Model {
+  const methods = readMethodTable(document);
   return {
-    methods: readMethodTable(document),
+    methods,
     errors: readErrorMapping(document),
     limits: readRuntimeLimits(document),
     untitledTitle: readUntitledTitle(document),
@@ -26,6 +28,7 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     options: readOptions(document),
     client: readClient(document),
     keys: readKeys(document),
+    integrations: readIntegrations(document, methods),
     schemas: readSchemas(document),
     document,
   };

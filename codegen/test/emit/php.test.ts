@@ -1,9 +1,11 @@
-// The emitted PHP: literals print as PHP reads them, and every checked-in generated PHP file passes
-// `php -l` (skipped with a printed reason when php is not installed).
+// The emitted PHP: literals print as PHP reads them, every checked-in generated PHP file passes
+// `php -l`, and the failure kinds both SDKs see are the same rows in the TypeScript and the PHP
+// table (skipped with a printed reason when php is not installed).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FAILURES } from '../../../runtime/src/generated/integrations.gen.ts';
 import { phpLiteral, phpString } from '../../src/emit/php/printer.ts';
 import { GENERATED_DIRS, REPO_ROOT } from '../../src/generate.ts';
 
@@ -38,5 +40,22 @@ describe.skipIf(!hasPhp)('generated PHP', () => {
     for (const file of files) {
       expect(execFileSync('php', ['-l', file], { encoding: 'utf8' })).toContain('No syntax errors');
     }
+  });
+});
+
+describe.skipIf(!hasPhp)('the failure table in both SDKs', () => {
+  it('a kind both SDKs see has the same method, place and tags in integrations.gen.ts and Integrations.gen.php', () => {
+    const autoload = join(REPO_ROOT, 'php/autoload.php');
+    const php: Record<string, unknown> = JSON.parse(
+      execFileSync(
+        'php',
+        ['-r', `require '${autoload}'; echo json_encode(Svc\\Generated\\Integrations::FAILURES);`],
+        { encoding: 'utf8' },
+      ),
+    );
+    const shared = Object.keys(FAILURES).filter((kind) => kind in php);
+    expect(shared).toEqual(['server-error', 'uncaught-exception', 'client-error']);
+    for (const kind of shared)
+      expect(php[kind], kind).toEqual(FAILURES[kind as keyof typeof FAILURES]);
   });
 });

@@ -1,7 +1,7 @@
 // A throw-away copy of the parts a spec change reaches: the spec (changed by the test), the
-// runtime and service sources, and the generator's output for the changed spec written into the
-// copy exactly as `npm run codegen` writes it into the repository. Nothing in the repository is
-// touched; node_modules is linked, not copied.
+// runtime, service and PHP SDK sources, and the generator's output for the changed spec written
+// into the copy exactly as `npm run codegen` writes it into the repository. Nothing in the
+// repository is touched; node_modules is linked, not copied.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ export interface Workspace {
   remove(): void;
 }
 
-/** Copies the spec, applies `change`, regenerates into a copy of runtime/ and server/. */
+/** Copies the spec, applies `change`, regenerates into a copy of runtime/, server/ and php/. */
 export async function workspace(change: (spec: Doc) => void): Promise<Workspace> {
   const root = mkdtempSync(join(tmpdir(), 'svc-promise-'));
   const spec = await loadDocument(SPEC_PATH);
@@ -32,6 +32,8 @@ export async function workspace(change: (spec: Doc) => void): Promise<Workspace>
     cpSync(join(REPO_ROOT, part, 'src'), join(root, part, 'src'), { recursive: true });
     cpSync(join(REPO_ROOT, part, 'package.json'), join(root, part, 'package.json'));
   }
+  cpSync(join(REPO_ROOT, 'php', 'src'), join(root, 'php', 'src'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'php', 'autoload.php'), join(root, 'php', 'autoload.php'));
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   const changed = await writeFiles(root, GENERATED_DIRS, await generate(specPath));
   return {

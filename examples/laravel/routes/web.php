@@ -5,11 +5,16 @@ use Illuminate\Support\Facades\Log;
 use Illuminate\Support\Facades\Route;
 use Svc\Laravel\Facades\Svc;
 
-Route::get('/', fn () => 'Svc + Laravel example: try /boom, /log, /report and /queue/{order}');
+Route::get('/', fn () => 'Svc + Laravel example: try /boom, /orders/42, /log, /report and /queue/{order}');
 
 // An uncaught exception: Laravel answers its usual 500 page, the exception handler reports it.
 Route::get('/boom', function () {
     throw new RuntimeException('boom: the checkout service is down');
+});
+
+// The card's title names the route pattern, never the URL: one card for every order.
+Route::get('/orders/{order}', function (int $order) {
+    throw new RuntimeException("order {$order} has no lines");
 });
 
 // A log record at error level through the `svc` log channel (config/logging.php).

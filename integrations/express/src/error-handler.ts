@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import type { SvcClient } from '@svc/runtime';
-import { errorTitle } from '@svc/runtime/kit';
-import { routeTitle } from './route-title.ts';
+import { failureReport } from '@svc/runtime/kit';
+import { requestRoute } from './route-title.ts';
 import { sharedClient } from './client.ts';
 import type { SvcExpressOptions } from './options.ts';
 
@@ -15,10 +15,11 @@ export function errorStatus(err: unknown): number {
 }
 
 /**
- * Express 5 error middleware: reports server errors (5xx, not 4xx) titled by the kit's one format
- * (`TypeError: order <n> missing (GET /orders/:id)`: class, masked message, route pattern),
- * tagged `express` and `method:<METHOD>`, then always calls `next(err)` so the host's own
- * error handler still runs. Place it after the routes.
+ * Express 5 error middleware: reports server errors (5xx; a 4xx is the visitor's mistake and makes
+ * no card) as the `server-error` failure of every integration (`TypeError: order <n> missing (GET
+ * /orders/:id)`: class, masked message, route pattern; tags `express`, `server`, `server-error`,
+ * `method:<METHOD>`), then always calls `next(err)` so the host's own error handler still runs.
+ * Place it after the routes.
  * @param options client options (section 8.5, read with the environment) and `method`.
  * @param client the client to report with. @default the process-wide shared client, created on
  *   the first server error
@@ -27,16 +28,13 @@ export function errorHandler(
   options: SvcExpressOptions = {},
   client?: SvcClient,
 ): ErrorRequestHandler {
-  const method = options.method ?? 'major';
   let resolved = client;
   return function svcErrorHandler(err, req, _res, next) {
     try {
       if (errorStatus(err) >= 500) {
         resolved ??= sharedClient(options);
-        resolved[method](errorTitle(err, routeTitle(req)), err, [
-          'express',
-          `method:${req.method}`,
-        ]);
+        const report = failureReport('server-error', 'express', err, requestRoute(req));
+        resolved[options.method ?? report.method](report.title, err, report.tags);
       }
     } catch {
       // Never throw into the host: reporting problems go through the runtime's debug channel.

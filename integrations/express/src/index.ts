@@ -1,7 +1,7 @@
 export { setupErrorHandler } from './setup.ts';
 export { errorHandler, errorStatus } from './error-handler.ts';
 export { installProcessHandlers, type ProcessHandlerOptions } from './process-handlers.ts';
-export { routeTitle } from './route-title.ts';
+export { requestRoute, routeTitle } from './route-title.ts';
 export {
   clientOptions,
   clientSettings,

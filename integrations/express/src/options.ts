@@ -1,5 +1,5 @@
 import type { ClientSettings, SvcOptions } from '@svc/runtime';
-import { OPTION_ENV, type ReportingMethodName } from '@svc/runtime/kit';
+import { firstSet, type ReportingMethodName, readServerSettings } from '@svc/runtime/kit';
 
 export type { ReportingMethodName };
 
@@ -24,12 +24,12 @@ export interface SvcExpressOptions extends SvcOptions {
   shutdownTimeoutMs?: number;
   /**
    * Reporting method (severity + priority) used for 5xx route errors.
-   * @default 'major'
+   * @default 'majorMedium' (the `server-error` row of the integrations' failure table)
    */
   method?: ReportingMethodName;
   /**
    * Reporting method used for uncaught exceptions and unhandled rejections.
-   * @default 'critical'
+   * @default 'criticalHigh' (the `uncaught-exception` and `unhandled-rejection` rows)
    */
   crashMethod?: ReportingMethodName;
 }
@@ -45,25 +45,17 @@ const OWN_KEYS = [
 ] as const;
 
 /**
- * Client options: explicit options first, then the environment (`SERVICE_KEY_ID`,
- * `SERVICE_SIGNING_SECRET`, `SERVICE_ENCRYPTION_PUBLIC_KEY`, `SERVICE_ENCRYPTION_KEY_ID`,
- * `NODE_ENV` -> environment, `SERVICE_RELEASE` -> release). Empty variables count as unset.
+ * Client options: explicit options first, then the `SERVICE_*` variables every server side reads
+ * (`SERVICE_API_KEY`, `SERVICE_KEY_ID`, `SERVICE_SIGNING_SECRET`, `SERVICE_ENCRYPTION_PUBLIC_KEY`,
+ * `SERVICE_ENCRYPTION_KEY_ID`, `SERVICE_ENVIRONMENT`, `SERVICE_RELEASE`), then `NODE_ENV` as the
+ * environment. Empty variables count as unset.
  */
 export function clientOptions(options: SvcExpressOptions = {}, env: Env = process.env): SvcOptions {
-  const pick = (name: string) => (env[name] ? env[name] : undefined);
-  const client: Record<string, unknown> = {
-    keyId: pick(OPTION_ENV.keyId),
-    signingSecret: pick(OPTION_ENV.signingSecret),
-    encryptionPublicKey: pick(OPTION_ENV.encryptionPublicKey),
-    encryptionKeyId: pick(OPTION_ENV.encryptionKeyId),
-    environment: pick('NODE_ENV'),
-    release: pick('SERVICE_RELEASE'),
-  };
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined && !(OWN_KEYS as readonly string[]).includes(key)) client[key] = value;
-  }
-  for (const key of Object.keys(client)) if (client[key] === undefined) delete client[key];
-  return client as SvcOptions;
+  const { serviceUrl: _address, ...fromEnv } = readServerSettings(env);
+  const explicit: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options))
+    if (!(OWN_KEYS as readonly string[]).includes(key)) explicit[key] = value;
+  return firstSet<SvcOptions>(explicit, fromEnv, { environment: env.NODE_ENV }) as SvcOptions;
 }
 
 /** The service address: the `serviceUrl` option, else `SERVICE_URL` (empty counts as unset). */
@@ -71,5 +63,5 @@ export function clientSettings(
   options: SvcExpressOptions = {},
   env: Env = process.env,
 ): ClientSettings {
-  return { serviceUrl: options.serviceUrl || env.SERVICE_URL || undefined };
+  return { serviceUrl: options.serviceUrl || readServerSettings(env).serviceUrl };
 }

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import type { SvcClient } from '@svc/runtime';
-import { errorTitle, flushWithin, PLACES } from '@svc/runtime/kit';
+import { failureReport, flushWithin } from '@svc/runtime/kit';
 import type { ReportingMethodName } from './options.ts';
 
 type Listener = (...args: any[]) => void;
@@ -23,7 +23,7 @@ export interface ProcessLike {
 export interface ProcessHandlerOptions {
   /** @default 2000 */
   shutdownTimeoutMs?: number;
-  /** @default 'critical' */
+  /** @default 'criticalHigh' (the failure table's `uncaught-exception` / `unhandled-rejection` rows) */
   crashMethod?: ReportingMethodName;
 }
 
@@ -52,17 +52,17 @@ export function installProcessHandlers(
   proc: ProcessLike = process as unknown as ProcessLike,
 ): () => void {
   const timeout = options.shutdownTimeoutMs ?? 2000;
-  const method = options.crashMethod ?? 'critical';
   const reported = new WeakSet<object>();
   const others = (event: string, self: Listener) => proc.listeners(event).filter((l) => l !== self);
 
-  const report = (place: string, tag: string, err: unknown) => {
+  const report = (kind: 'uncaught-exception' | 'unhandled-rejection', err: unknown) => {
     try {
       if (typeof err === 'object' && err !== null) {
         if (reported.has(err)) return;
         reported.add(err);
       }
-      client[method](errorTitle(err, place), err, ['node', tag]);
+      const card = failureReport(kind, 'express', err);
+      client[options.crashMethod ?? card.method](card.title, err, card.tags);
     } catch {
       // never throw from a crash handler
     }
@@ -74,7 +74,7 @@ export function installProcessHandlers(
   };
 
   const onException: Listener = (err: unknown) => {
-    report(PLACES.uncaughtException, 'uncaught-exception', err);
+    report('uncaught-exception', err);
     if (others('uncaughtException', onException).length > 0) {
       void flushWithin(client, timeout);
       return;
@@ -83,7 +83,7 @@ export function installProcessHandlers(
   };
 
   const onRejection: Listener = (reason: unknown) => {
-    report(PLACES.unhandledRejection, 'unhandled-rejection', reason);
+    report('unhandled-rejection', reason);
     if (others('unhandledRejection', onRejection).length > 0) {
       void flushWithin(client, timeout);
       return;

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { failurePlace } from '@svc/runtime/kit';
 
 // Mount prefixes are only known as matched URL text, not as patterns, so segments that look like
 // per-request values are masked to keep the title stable.
@@ -26,16 +27,17 @@ function mountPrefix(req: RouteRequest, pattern: string): string {
 type RouteRequest = Pick<Request, 'method' | 'baseUrl' | 'route'> & { originalUrl?: string };
 
 /**
- * Where a request failed, the place part of its card title (`@svc/runtime/kit` `errorTitle`): the
- * method and the route pattern, mount prefix included (`GET /api/users/:id`), never the raw URL.
- * Errors raised outside any route get `GET (no route)`.
+ * Where a request failed, for the place of its card title (`failureReport` of `@svc/runtime/kit`:
+ * `GET /api/users/:id`): the method and the route pattern, mount prefix included, never the raw
+ * URL. Errors raised outside any route get the route `(no route)`.
  */
-export function routeTitle(req: RouteRequest): string {
+export function requestRoute(req: RouteRequest): { method: string; route: string } {
+  const { method } = req;
   const path: unknown = req.route?.path;
   if (typeof path !== 'string') {
-    if (path instanceof RegExp) return `${req.method} ${String(path)}`;
-    if (Array.isArray(path)) return `${req.method} ${path.map(String).join('|')}`;
-    return `${req.method} (no route)`;
+    if (path instanceof RegExp) return { method, route: String(path) };
+    if (Array.isArray(path)) return { method, route: path.map(String).join('|') };
+    return { method, route: '(no route)' };
   }
   let prefix = '';
   try {
@@ -44,5 +46,10 @@ export function routeTitle(req: RouteRequest): string {
     // malformed URL encoding: fall back to the bare pattern
   }
   const joined = prefix ? `/${prefix}${path === '/' ? '' : path}` : path;
-  return `${req.method} ${joined || '/'}`;
+  return { method, route: joined || '/' };
+}
+
+/** The place in the card title of a request's failure: `GET /api/users/:id`. */
+export function routeTitle(req: RouteRequest): string {
+  return failurePlace('server-error', requestRoute(req));
 }

@@ -54,7 +54,10 @@ describe('errorHandler', () => {
       'Error: boom (GET /api/items/:id)',
       'Error: down (GET /unavailable)',
     ]);
-    expect(client.calls[0]).toMatchObject({ method: 'major', tags: ['express', 'method:GET'] });
+    expect(client.calls[0]).toMatchObject({
+      method: 'majorMedium',
+      tags: ['express', 'server', 'server-error', 'method:GET'],
+    });
     expect((client.calls[0]!.description as Error).message).toBe('user failed');
     expect(seen).toEqual(['user failed', 'user failed', 'user failed', 'boom', 'down']);
   });

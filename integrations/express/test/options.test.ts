@@ -12,7 +12,8 @@ describe('clientOptions', () => {
   };
 
   it('reads credentials, encryption, environment and release from the environment', () => {
-    expect(clientOptions({}, env)).toEqual({
+    expect(clientOptions({}, { ...env, SERVICE_API_KEY: 'svc_pub_env' })).toEqual({
+      apiKey: 'svc_pub_env',
       keyId: 'svck_env',
       signingSecret: 'svc_sec_env',
       encryptionPublicKey: 'pk',
@@ -30,6 +31,12 @@ describe('clientOptions', () => {
     expect(out).toMatchObject({ keyId: 'svck_opt', release: 'r2', debug: true });
     expect(out).not.toHaveProperty('processHandlers');
     expect(out).not.toHaveProperty('method');
+  });
+
+  it('takes SERVICE_ENVIRONMENT before NODE_ENV', () => {
+    expect(clientOptions({}, { ...env, SERVICE_ENVIRONMENT: 'staging' }).environment).toBe(
+      'staging',
+    );
   });
 
   it('treats empty variables as unset', () => {

@@ -70,10 +70,10 @@ describe('process handlers', () => {
     proc.emit('uncaughtException', err, 'uncaughtException');
     expect(client.calls).toEqual([
       {
-        method: 'critical',
+        method: 'criticalHigh',
         title: 'TypeError: x is not a function (uncaught exception)',
         description: err,
-        tags: ['node', 'uncaught-exception'],
+        tags: ['express', 'server', 'uncaught-exception'],
       },
     ]);
     expect(proc.out).toContain('TypeError: x is not a function');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeTitle } from '../src/route-title.ts';
+import { requestRoute, routeTitle } from '../src/route-title.ts';
 
 const req = (method: string, baseUrl: string, path?: unknown, originalUrl = '') =>
   ({ method, baseUrl, originalUrl, route: path === undefined ? undefined : { path } }) as never;
@@ -32,5 +32,9 @@ describe('routeTitle', () => {
     expect(routeTitle(req('GET', '', /^\/a\/\d+$/))).toBe('GET /^\\/a\\/\\d+$/');
     expect(routeTitle(req('GET', '', ['/a', '/b']))).toBe('GET /a|/b');
     expect(routeTitle(req('DELETE', ''))).toBe('DELETE (no route)');
+    expect(requestRoute(req('POST', '/api', '/orders/:id'))).toEqual({
+      method: 'POST',
+      route: '/api/orders/:id',
+    });
   });
 });

@@ -5,11 +5,6 @@ export {
   useSvcErrorReport,
 } from './client/boundary.tsx';
 export { registerSvcClient, type SvcNextClientOptions } from './client/init.ts';
-export {
-  buildClientErrorTags,
-  buildClientErrorTitle,
-  type ClientErrorSource,
-  reportClientError,
-} from './client/report.ts';
+export { type ClientErrorSource, clientErrorReport, reportClientError } from './client/report.ts';
 export { installWindowHandlers } from './client/window.ts';
 export { isControlFlowError } from './shared/control-flow.ts';

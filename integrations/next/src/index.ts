@@ -8,7 +8,8 @@ export { type FlushDeps, type FlushMode, scheduleFlush } from './server/flush.ts
 export { captureRequestError, createOnRequestError } from './server/next-hooks.ts';
 export { registerSvc, type SvcNextServerOptions } from './server/register.ts';
 export {
-  buildRequestErrorTags,
   buildRequestErrorTitle,
   normaliseRoutePath,
+  requestErrorPlace,
+  requestErrorReport,
 } from './server/title.ts';

@@ -6,10 +6,16 @@ import {
   defineNuxtModule,
 } from '@nuxt/kit';
 import { defu } from 'defu';
-import { defaults, type ModuleOptions, type PublicSvcConfig, toRuntimeConfig } from './options';
+import {
+  defaults,
+  type ModuleOptions,
+  type PrivateSettingKeys,
+  type PublicSettingKeys,
+  toRuntimeConfig,
+} from './runtime-config';
 import { sourceMapRegistry } from './sourcemaps';
 
-export type { ModuleOptions, PublicSvcConfig } from './options';
+export type { ModuleOptions } from './runtime-config';
 
 export default defineNuxtModule<ModuleOptions>({
   meta: {
@@ -24,7 +30,7 @@ export default defineNuxtModule<ModuleOptions>({
     // The user's own runtimeConfig wins over module options (defu keeps the first argument).
     nuxt.options.runtimeConfig = defu(
       nuxt.options.runtimeConfig,
-      toRuntimeConfig(options),
+      toRuntimeConfig(options, process.env),
     ) as typeof nuxt.options.runtimeConfig;
 
     addPlugin(resolver.resolve('./runtime/plugin.client'));
@@ -40,19 +46,14 @@ export default defineNuxtModule<ModuleOptions>({
   },
 });
 
+// Runtime config keys derived from the spec's variable names (`SERVICE_KEY_ID` -> `serviceKeyId`,
+// set at run time by `NUXT_SERVICE_KEY_ID`; `NUXT_PUBLIC_SERVICE_API_KEY` -> `public.serviceApiKey`).
 declare module '@nuxt/schema' {
-  interface RuntimeConfig {
-    /** Secret key id for the Nitro server; `NUXT_SERVICE_KEY_ID`. */
-    serviceKeyId: string;
-    /** Signing secret for the Nitro server; `NUXT_SERVICE_SIGNING_SECRET`. */
-    serviceSigningSecret: string;
+  interface RuntimeConfig extends PrivateSettingKeys {
     svc: { shutdownTimeoutMs: number };
   }
-  interface PublicRuntimeConfig {
-    /** Address of the Svc service; `NUXT_PUBLIC_SERVICE_URL`. */
-    serviceUrl: string;
-    /** Publishable key for the browser; `NUXT_PUBLIC_SERVICE_API_KEY`. */
-    serviceApiKey: string;
-    svc: PublicSvcConfig;
+  interface PublicRuntimeConfig extends PublicSettingKeys {
+    /** Every other client option (`NUXT_PUBLIC_SVC_SAMPLE_RATE`); empty when unset. */
+    svc: Record<string, unknown>;
   }
 }

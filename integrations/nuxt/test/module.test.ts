@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadNuxt } from '@nuxt/kit';
 import { describe, expect, it } from 'vitest';
-import { defaults, toRuntimeConfig } from '../src/options';
+import { toRuntimeConfig } from '../src/runtime-config';
 
 // Loads the real built module into a real Nuxt instance (no build) and reads the resolved config.
 const EXAMPLE = fileURLToPath(new URL('../../../examples/nuxt/', import.meta.url));
@@ -22,19 +22,45 @@ async function resolved(overrides: Record<string, unknown>) {
 
 describe('toRuntimeConfig', () => {
   it('puts secrets in private config and the publishable key in public config', () => {
-    const rc = toRuntimeConfig({
-      ...defaults,
-      apiKey: 'pub',
-      keyId: 'kid',
-      signingSecret: 'sec',
-      serviceUrl: 'https://svc.example.com',
-    });
+    const rc = toRuntimeConfig(
+      {
+        apiKey: 'pub',
+        keyId: 'kid',
+        signingSecret: 'sec',
+        serviceUrl: 'https://svc.example.com',
+        sampleRate: 0.5,
+      },
+      {},
+    );
     expect(rc).toMatchObject({ serviceKeyId: 'kid', serviceSigningSecret: 'sec' });
-    expect(rc.public.serviceApiKey).toBe('pub');
-    // The service address is public (the browser posts there), beside the options, not among them.
-    expect(rc.public.serviceUrl).toBe('https://svc.example.com');
+    expect(rc.public).toMatchObject({
+      serviceApiKey: 'pub',
+      serviceUrl: 'https://svc.example.com',
+      serviceEnvironment: '',
+      svc: { sampleRate: 0.5, debug: '' },
+    });
     expect(rc.public.svc).not.toHaveProperty('serviceUrl');
     expect(JSON.stringify(rc.public)).not.toMatch(/kid|sec/);
+  });
+
+  it('takes what the build environment gives the browser: NUXT_PUBLIC_SERVICE_*, and SERVICE_URL, _ENVIRONMENT, _RELEASE', () => {
+    const rc = toRuntimeConfig(
+      { release: 'given' },
+      {
+        SERVICE_URL: 'https://svc.example.com',
+        SERVICE_RELEASE: 'ignored',
+        SERVICE_ENVIRONMENT: 'staging',
+        SERVICE_KEY_ID: 'svck_never_baked',
+        SERVICE_API_KEY: 'svc_pub_server_only',
+      },
+    );
+    expect(rc.public).toMatchObject({
+      serviceUrl: 'https://svc.example.com',
+      serviceRelease: 'given',
+      serviceEnvironment: 'staging',
+      serviceApiKey: '',
+    });
+    expect(rc.serviceKeyId).toBe('');
   });
 });
 
@@ -47,8 +73,9 @@ describe('module setup in a real Nuxt', () => {
     expect(r.runtimeConfig.serviceKeyId).toBe('svck_mod');
     expect(r.runtimeConfig.serviceSigningSecret).toBe('svc_sec_mod');
     expect(r.runtimeConfig.public.serviceApiKey).toBe('svc_pub_user');
-    expect(r.runtimeConfig.public.svc).toMatchObject({ release: '1.2.3', environment: '' });
+    expect(r.runtimeConfig.public).toMatchObject({ serviceRelease: '1.2.3' });
     expect(r.runtimeConfig.public.svc.signingSecret).toBeUndefined();
+    expect(r.runtimeConfig.public.serviceSigningSecret).toBeUndefined();
     expect(r.plugins.some((p) => /runtime[\\/]plugin\.client/.test(p))).toBe(true);
     expect(r.nitroPlugins.some((p) => /runtime[\\/]server[\\/]plugin/.test(String(p)))).toBe(true);
   });

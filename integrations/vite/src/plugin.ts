@@ -1,28 +1,40 @@
 import { resolve } from 'node:path';
-import { findSecretsInCode, type KnownSecret, knownSecrets } from '@svc/runtime/kit';
+import {
+  findSecretsInCode,
+  firstSet,
+  type KnownSecret,
+  keyShapes,
+  knownSecrets,
+  type PublicClientOptions,
+  publicVariable,
+  readBrowserSettings,
+} from '@svc/runtime/kit';
 import { loadEnv, type Plugin } from 'vite';
-import { resolveRelease, gitRelease } from './release.ts';
 import { projectRelativeSources } from './source-paths.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
 
-/** Options of the `svc()` Vite plugin. */
-export interface SvcViteOptions {
-  /** Publishable key (`svc_pub_...`). @default env `VITE_SERVICE_API_KEY` */
-  apiKey?: string;
+/**
+ * Options of the `svc()` Vite plugin: the public client options of contract 8.5 (names and
+ * documentation from the spec), baked into the page. Each one not given defaults to its variable
+ * under `VITE_` (`VITE_SERVICE_API_KEY`, `VITE_SERVICE_ENCRYPTION_PUBLIC_KEY`, ...); the
+ * environment and release fall back to `SERVICE_ENVIRONMENT` / `SERVICE_RELEASE`, and the
+ * environment to the Vite mode.
+ */
+export interface SvcViteOptions extends PublicClientOptions {
   /**
    * Address of your Svc service (`https://svc.example.com`), exported as `settings.serviceUrl`.
-   * @default env `VITE_SERVICE_URL`, else the runtime's default address
+   * @default env `VITE_SERVICE_URL`, else `SERVICE_URL`, else the runtime's default address
    */
   serviceUrl?: string;
-  /** Added as tag `release:<value>`. @default env `SERVICE_RELEASE`, then `git rev-parse --short HEAD` */
-  release?: string;
-  /** Added as tag `env:<value>`. @default the Vite mode (`production`, `development`, ...) */
-  environment?: string;
   /** Emit hidden source maps, register them, and let the client resolve through them. @default false */
   sourceMaps?: boolean;
 }
 
 export const VIRTUAL_ID = 'virtual:svc/config';
+
+/** `svc_pub_`: the publishable key's prefix (contract 2.5, from the spec). */
+const publishablePrefix = () =>
+  keyShapes().find((shape) => shape.name === 'publishableKey')?.prefix ?? '';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
 /**
@@ -45,18 +57,23 @@ export function svc(options: SvcViteOptions = {}): Plugin {
     configResolved(resolved) {
       // `.env*` files (unless `envDir: false`) under the process environment, all prefixes.
       const env = { ...loadEnv(resolved.mode, resolved.envDir, ''), ...process.env };
-      const apiKey = options.apiKey ?? env.VITE_SERVICE_API_KEY;
-      if (apiKey && !apiKey.startsWith('svc_pub_')) {
+      const { sourceMaps = false, ...given } = options;
+      const { serviceUrl, ...client } = firstSet<SvcViteOptions>(
+        given,
+        readBrowserSettings(env, 'vite'),
+        { environment: resolved.mode },
+      );
+      if (client.apiKey && !client.apiKey.startsWith(publishablePrefix())) {
         throw new Error(
-          '[svc] VITE_SERVICE_API_KEY must be a publishable key (svc_pub_...). Secret keys ' +
-            '(svck_ / svc_sec_) sign requests on a server and must never reach the browser.',
+          `[svc] ${publicVariable('vite', 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
+            'Secret keys sign requests on a server and must never reach the browser.',
         );
       }
-      const serviceUrl = options.serviceUrl || env.VITE_SERVICE_URL || undefined;
       if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
         resolved.logger.warn(
-          `[svc] VITE_SERVICE_URL ${JSON.stringify(serviceUrl)} is not an absolute http(s) URL: ` +
-            'the browser client will stay disabled. Example: VITE_SERVICE_URL=https://svc.example.com',
+          `[svc] ${publicVariable('vite', 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+            'absolute http(s) URL: the browser client will stay disabled. Example: ' +
+            `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
         );
       }
       settings = serviceUrl ? { serviceUrl } : {};
@@ -66,14 +83,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
         resolved.root,
         resolve(resolved.root, resolved.build.outDir),
       );
-      const release = resolveRelease(options.release, env, () => gitRelease(resolved.root));
-      config = {
-        apiKey,
-        environment: options.environment ?? resolved.mode,
-        release,
-        sourceMaps: options.sourceMaps ?? false,
-      };
-      for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key];
+      config = { ...client, sourceMaps };
     },
     outputOptions(output) {
       if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
@@ -122,7 +132,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
             this.error(
               `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
                 `${fileName}. Secret keys belong on the server; browser code uses a ` +
-                'publishable key (VITE_SERVICE_API_KEY=svc_pub_...).',
+                `publishable key (${publicVariable('vite', 'apiKey')}=${publishablePrefix()}...).`,
             );
           }
         }

@@ -1,6 +1,6 @@
 import { getShared, type SvcClient } from '@svc/runtime';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { errorTitle, PLACES } from '@svc/runtime/kit';
+import { failureReport } from '@svc/runtime/kit';
 
 export interface SvcErrorBoundaryProps {
   children?: ReactNode;
@@ -17,7 +17,11 @@ interface State {
   failed: boolean;
 }
 
-/** React error boundary: reports render errors as `critical` cards, then calls `onError`. */
+/**
+ * React error boundary: reports render errors as the `error-boundary` failure of every integration
+ * (`TypeError: ... (React component)`, tags `vite`, `browser`, `error-boundary`), then calls
+ * `onError`.
+ */
 export class SvcErrorBoundary extends Component<SvcErrorBoundaryProps, State> {
   override state: State = { error: undefined, failed: false };
 
@@ -27,10 +31,8 @@ export class SvcErrorBoundary extends Component<SvcErrorBoundaryProps, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     try {
-      (this.props.client ?? getShared())?.critical(errorTitle(error, PLACES.reactRender), error, [
-        'browser',
-        'react',
-      ]);
+      const report = failureReport('error-boundary', 'vite', error, { ui: 'React' });
+      (this.props.client ?? getShared())?.[report.method](report.title, error, report.tags);
     } catch {
       // never throw into the app
     }

@@ -18,13 +18,14 @@ describe('installGlobalHandlers', () => {
     target.dispatchEvent(event('unhandledrejection', { reason: 'just a string' }));
     expect(client.calls).toEqual([
       {
-        method: 'critical',
+        method: 'majorMedium',
         title: 'TypeError: x is not a function (browser)',
         description: err,
-        tags: ['browser', 'window-error'],
+        tags: ['vite', 'browser', 'browser-error'],
       },
       expect.objectContaining({
         title: 'Error: fetch failed (unhandled rejection in the browser)',
+        tags: ['vite', 'browser', 'browser-rejection'],
       }),
       expect.objectContaining({
         title: 'Error: just a string (unhandled rejection in the browser)',

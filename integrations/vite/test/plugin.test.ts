@@ -81,6 +81,29 @@ describe('svc() plugin, real vite build', () => {
     expect(other.js).not.toContain('127.0.0.1:8787'); // `config` alone never carries it
   });
 
+  it('reads every public setting from its VITE_SERVICE_ variable; environment and release fall back to SERVICE_, keys never', async () => {
+    const read = async (env: Record<string, string>) => {
+      const out = await buildApp(
+        app(`import { config } from 'virtual:svc/config';\nwindow.svc = config;\n`, env),
+      );
+      return out.js;
+    };
+    const js = await read({
+      VITE_SERVICE_API_KEY: PUB,
+      VITE_SERVICE_ENCRYPTION_PUBLIC_KEY: 'cHVibGljLWtleQ==',
+      VITE_SERVICE_ENCRYPTION_KEY_ID: 'svcek_0a0b',
+      VITE_SERVICE_ENVIRONMENT: 'staging',
+      SERVICE_RELEASE: 'shop@3',
+    });
+    expect(js).toMatch(/"?encryptionPublicKey"?:\s*"cHVibGljLWtleQ=="/);
+    expect(js).toMatch(/"?encryptionKeyId"?:\s*"svcek_0a0b"/);
+    expect(js).toMatch(/"?environment"?:\s*"staging"/);
+    expect(js).toMatch(/"?release"?:\s*"shop@3"/);
+    const fallback = await read({ SERVICE_API_KEY: PUB, SERVICE_ENVIRONMENT: 'qa' });
+    expect(fallback).toMatch(/"?environment"?:\s*"qa"/);
+    expect(fallback).not.toContain(PUB);
+  });
+
   it('with sourceMaps: hidden maps (no sourceMappingURL) and a registry in index.html', async () => {
     const root = app(USE_CONFIG, { VITE_SERVICE_API_KEY: PUB });
     const out = await buildApp(root, { sourceMaps: true });

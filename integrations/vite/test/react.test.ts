@@ -15,10 +15,10 @@ describe('SvcErrorBoundary', () => {
     boundary.componentDidCatch(err, info);
     expect(client.calls).toEqual([
       {
-        method: 'critical',
-        title: 'RangeError: bad index (React render)',
+        method: 'majorMedium',
+        title: 'RangeError: bad index (React component)',
         description: err,
-        tags: ['browser', 'react'],
+        tags: ['vite', 'browser', 'error-boundary'],
       },
     ]);
     expect(onError).toHaveBeenCalledWith(err, info);

@@ -23,9 +23,9 @@ describe('installVueErrorHandler', () => {
     await renderToString(app);
     expect(client.calls).toEqual([
       expect.objectContaining({
-        method: 'critical',
+        method: 'majorMedium',
         title: 'Error: component failed (Vue component)',
-        tags: ['browser', 'vue'],
+        tags: ['vite', 'browser', 'error-boundary'],
       }),
     ]);
     expect(previous).toHaveBeenCalledTimes(1);

@@ -162,6 +162,8 @@ final class Options
         'signingSecret' => 'SERVICE_SIGNING_SECRET',
         'encryptionPublicKey' => 'SERVICE_ENCRYPTION_PUBLIC_KEY',
         'encryptionKeyId' => 'SERVICE_ENCRYPTION_KEY_ID',
+        'environment' => 'SERVICE_ENVIRONMENT',
+        'release' => 'SERVICE_RELEASE',
     ];
 
     /** Options of the other SDKs, not read by PHP (given anyway: ignored with a debug line). */

@@ -10,7 +10,8 @@ use Svc\Internal\Text;
  * One card title format for every framework integration, the same as the TypeScript integrations
  * give: a card groups on its title (contract 4), so a title holds the error's class, the first line
  * of its message with the per-event parts masked, and where it happened (a route pattern, a
- * command, a job), never a concrete URL: `RuntimeException: order <n> has no lines (POST /orders/{id})`.
+ * command, a job: the place of the failure table, `Failures::place`), never a concrete URL:
+ * `RuntimeException: order <n> has no lines (POST /orders/{id})`.
  * The message and trace themselves go into the description, unmasked.
  *
  * @internal shared by the Laravel, Symfony and Monolog integrations
@@ -32,9 +33,6 @@ final class Title
         '~\b(?=[a-z_-]*\d)(?=\w*[a-z])[\w-]{8,}\b~iu' => '<id>',
         '~(?<![\w.])-?\d+(\.\d+)?(?![\w.])~u' => '<n>',
     ];
-
-    /** Places outside a request, named as the TypeScript integrations name them. */
-    public const UNCAUGHT = 'uncaught exception';
 
     /** `$text` with numbers, ids, uuids, hashes, URLs, e-mail addresses and quoted values masked. */
     public static function mask(string $text): string
@@ -77,14 +75,17 @@ final class Title
         return self::join($masked === '' ? 'Log record' : $masked, $place);
     }
 
-    /** `METHOD /path` of a request: the route pattern when known, else the path with ids masked. */
-    public static function route(string $method, ?string $pattern, string $path): string
+    /**
+     * The `{route}` of a request for the failure table's place (`GET {route}`): the route pattern
+     * when known (`/orders/{id}`), else the path with ids masked, never the concrete URL.
+     */
+    public static function route(?string $pattern, string $path): string
     {
         if ($pattern !== null && $pattern !== '') {
-            return strtoupper($method) . ' /' . ltrim($pattern, '/');
+            return '/' . ltrim($pattern, '/');
         }
         $clean = (string) strtok($path, '?#');
-        return strtoupper($method) . ' ' . self::mask($clean === '' ? '/' : $clean);
+        return self::mask($clean === '' ? '/' : $clean);
     }
 
     private static function join(string $head, ?string $place): string

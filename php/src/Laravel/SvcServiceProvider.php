@@ -15,12 +15,17 @@ use Svc\Laravel\Console\TestCommand;
 /**
  * The Laravel service provider (package auto-discovery, Laravel 8 to 12): the `Svc\Client`
  * singleton (alias `svc`, facade `Svc`) built from `config/svc.php`; every exception the exception
- * handler reports (its `reportable()` callbacks, so `dontReport` applies) becomes a card; reports
- * are flushed after the response is sent (`terminating()`), after each queued job and worker loop,
- * after each Octane request, task and tick, and at the end of each Artisan command.
+ * handler reports (its `reportable()` callbacks, so `dontReport` applies) becomes a card as the
+ * failure table says for its kind (`FailureContext`: a request's 5xx, a command, a queued job; a
+ * 4xx makes none), tagged `laravel`; reports are flushed after the response is sent
+ * (`terminating()`), after each queued job and worker loop, after each Octane request, task and
+ * tick, and at the end of each Artisan command.
  */
 class SvcServiceProvider extends ServiceProvider
 {
+    /** The integration's name in the failure table (the `{framework}` tag). */
+    public const FRAMEWORK = 'laravel';
+
     /** Where the publishable config lives in the package. */
     public const CONFIG = __DIR__ . '/../../config/svc.php';
 
@@ -47,7 +52,7 @@ class SvcServiceProvider extends ServiceProvider
             $app->basePath(),
         ));
         $this->app->alias(Client::class, 'svc');
-        $this->app->singleton(Place::class);
+        $this->app->singleton(FailureContext::class);
     }
 
     public function boot(): void
@@ -57,7 +62,7 @@ class SvcServiceProvider extends ServiceProvider
             $this->commands([TestCommand::class]);
         }
         $events = $this->app->make(Dispatcher::class);
-        Place::listen($events, $this->app->make(Place::class));
+        FailureContext::listen($events, $this->app->make(FailureContext::class));
         $events->listen(self::FLUSH_EVENTS, fn () => $this->flush());
         $this->app->terminating(fn () => $this->flush());
         if ($this->app['config']->get('svc.report_exceptions', true)) {
@@ -74,8 +79,9 @@ class SvcServiceProvider extends ServiceProvider
         }
         $handler->reportable(function (\Throwable $error): void {
             $config = $this->app['config'];
-            $reporter = new ExceptionReporter($this->app->make(Client::class), $config->get('svc.severity'), $config->get('svc.priority'));
-            $reporter->report($error, $this->app->make(Place::class)->describe($this->app));
+            $reporter = new ExceptionReporter($this->app->make(Client::class), self::FRAMEWORK, $config->get('svc.severity'), $config->get('svc.priority'));
+            [$kind, $where] = $this->app->make(FailureContext::class)->of($error, $this->app);
+            $reporter->report($error, $kind, $where);
         });
     }
 

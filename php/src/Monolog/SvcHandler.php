@@ -9,33 +9,37 @@ use Monolog\LogRecord;
 use Svc\Client;
 use Svc\Enum\Priority;
 use Svc\Enum\Severity;
+use Svc\Integration\Failures;
 use Svc\Integration\Levels;
 use Svc\Integration\Reported;
-use Svc\Integration\Title;
 use Svc\Internal\Location;
 
 /**
- * A Monolog handler that turns log records into cards: the PSR-3 level gives the severity and
- * priority (`Levels::PSR3`: error -> major, warning -> moderate, critical and above -> critical,
- * notice and below -> minor), a record with an `exception` in its context is reported with that
- * Throwable (its class and masked message as the title, its trace as the description), any other
- * record with its masked first line as the title and the message and context as the description.
- * Tag `channel:<name>`. A Throwable the framework integration already reported (the exception
- * handler reports, then logs) is skipped, so one error makes one card.
+ * A Monolog handler that turns log records into cards, the failure table's `log-record` kind (the
+ * same rows in every SDK, `Svc\Integration\Failures`): the PSR-3 level gives the severity and
+ * priority, the title ends in the channel (`(payments log)`), the tags are `monolog`, `server`,
+ * `log-record`, `channel:<name>`. A record with an `exception` in its context is reported with
+ * that Throwable (its class and masked message as the title, its trace as the description), any
+ * other record with its masked first line as the title and the message and context as the
+ * description. A Throwable the framework integration already handled (the exception handler
+ * reports, then logs) is skipped, so one error makes one card.
  *
  * Works with Monolog 2 (records are arrays) and Monolog 3 (records are `LogRecord` objects): the
  * record is read through array access, which both provide. Reporting never throws into the logger.
  */
 class SvcHandler extends AbstractHandler
 {
+    /** The integration's name in the failure table (the `{framework}` tag). */
+    public const FRAMEWORK = 'monolog';
+
     private readonly ?string $severity;
 
     private readonly ?string $priority;
 
     /**
      * @param int|string|\Monolog\Level $level the lowest level handled (default `error`)
-     * @param Severity|string|null $severity every card this severity instead of the level's
-     * @param Priority|string|null $priority every card this priority instead of the level's
+     * @param Severity|string|null $severity every card this severity instead of the level's (failure table)
+     * @param Priority|string|null $priority every card this priority instead of the level's (failure table)
      */
     public function __construct(
         private readonly Client $client,
@@ -71,16 +75,19 @@ class SvcHandler extends AbstractHandler
         if ($exception instanceof \Throwable && !Reported::mark($exception)) {
             return;
         }
-        [$severity, $priority] = Levels::ofPsr3((string) ($record['level_name'] ?? 'error'));
-        $method = Levels::method($this->severity ?? $severity, $this->priority ?? $priority);
         $message = (string) ($record['message'] ?? '');
-        $tags = ['channel:' . (string) ($record['channel'] ?? 'app')];
+        $where = ['channel' => (string) ($record['channel'] ?? 'app')];
+        $report = Failures::report('log-record', self::FRAMEWORK, $exception instanceof \Throwable ? $exception : $message, $where, (string) ($record['level_name'] ?? 'error'));
+        if ($report === null) {
+            return;
+        }
+        $method = $report->method($this->severity, $this->priority);
         if ($exception instanceof \Throwable) {
-            $this->client->{$method}(Title::of($exception), $exception, $tags);
+            $this->client->{$method}($report->title, $exception, $report->tags);
             return;
         }
         unset($context['exception']);
         $description = $context === [] ? $message : $message . "\n\ncontext: " . json_encode($context, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR);
-        Location::skippingDependencies(fn () => $this->client->{$method}(Title::ofMessage($message), $description, $tags));
+        Location::skippingDependencies(fn () => $this->client->{$method}($report->title, $description, $report->tags));
     }
 }

@@ -11,7 +11,7 @@ use Svc\Generated\Methods;
 use Svc\Integration\Levels;
 use Svc\Integration\Title;
 
-/** The integrations' card titles (the same masking as the TypeScript kit) and severity, priority and PSR-3 levels. */
+/** The integrations' card titles (the same masking as the TypeScript kit), severities and priorities. */
 final class TitleAndLevelsTest extends TestCase
 {
     public function testPerEventPartsOfAMessageAreMaskedSoTheSameFaultGivesOneTitle(): void
@@ -35,10 +35,12 @@ final class TitleAndLevelsTest extends TestCase
     public function testATitleIsClassMaskedFirstLineAndPlace(): void
     {
         $error = new \RuntimeException("\n  order 42 failed  \nstack here");
-        self::assertSame('RuntimeException: order <n> failed (GET /orders/{id})', Title::of($error, Title::route('get', '/orders/{id}', '/orders/42')));
+        self::assertSame('RuntimeException: order <n> failed (GET /orders/{id})', Title::of($error, 'GET /orders/{id}'));
         self::assertSame('LogicException', Title::of(new \LogicException('')));
-        self::assertSame('GET /orders/<n>/lines', Title::route('GET', null, '/orders/42/lines?x=1'));
-        self::assertSame('POST /', Title::route('post', '/', '/'));
+        self::assertSame('/orders/{id}', Title::route('orders/{id}', '/orders/42'), 'the route pattern, never the URL');
+        self::assertSame('/orders/<n>/lines', Title::route(null, '/orders/42/lines?x=1'), 'no pattern: the path with ids masked');
+        self::assertSame('/', Title::route('/', '/'));
+        self::assertSame('/', Title::route(null, ''));
         self::assertSame('Payment for {order} failed (console app:pay)', Title::ofMessage('Payment for {order} failed', 'console app:pay'));
         $long = Title::of(new \Exception(str_repeat('word ', 100)));
         self::assertSame('Exception: ' . str_repeat('word ', 23) . 'wo...', $long);
@@ -57,18 +59,6 @@ final class TitleAndLevelsTest extends TestCase
         self::assertSame(Methods::DEFAULT_PRIORITY, Priority::DEFAULT->value);
         foreach (Methods::TABLE as $method => [$severity, $priority]) {
             self::assertSame([$severity, $priority], Methods::TABLE[Levels::method($severity, $priority)]);
-        }
-    }
-
-    public function testPsr3LevelsMapToASeverityAndPriorityOfTheTable(): void
-    {
-        self::assertSame(['critical', 'high'], Levels::ofPsr3('EMERGENCY'));
-        self::assertSame(['major', 'medium'], Levels::ofPsr3('error'));
-        self::assertSame(['moderate', 'medium'], Levels::ofPsr3('Warning'));
-        self::assertSame(['minor', 'low'], Levels::ofPsr3('debug'));
-        self::assertSame(['major', 'medium'], Levels::ofPsr3('nonsense'));
-        foreach (array_keys(Levels::PSR3) as $level) {
-            self::assertContains(Levels::ofPsr3($level), array_values(Methods::TABLE));
         }
     }
 }

@@ -1,8 +1,10 @@
 // What the example tests share: which Debian packages are missing (one printed line, then skip),
-// `php -S` serving an example's public/ folder, and waiting for a card on the reference service.
+// `php -S` serving an example's public/ folder, waiting for a card on the reference service, and
+// the card the Express integration makes of the same failure (to hold PHP to the same behaviour).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { FAILURES, type FailureWhere, failureReport } from '@svc/runtime/kit';
 import { spawnProcess, type Spawned, type TestService } from '@svc/testkit';
 import {
   APT_INSTALL,
@@ -97,4 +99,21 @@ export function lineOf(file: string, pattern: RegExp): number {
   const index = lines.findIndex((line) => pattern.test(line));
   if (index < 0) throw new Error(`${pattern} is not in examples/${file}`);
   return index + 1;
+}
+
+/**
+ * The title, severity, priority and tags `@svc/express` gives a request's server error (through
+ * `@svc/runtime/kit`, the TypeScript side of the failure table), with `framework` in place of
+ * `express`: what a PHP integration's card of the same failure must show.
+ */
+export function asExpressReports(
+  framework: string,
+  error: { name: string; message: string },
+  where: FailureWhere,
+): { title: string; severity: string; priority: string; tags: string[] } {
+  const thrown = Object.assign(new Error(error.message), { name: error.name });
+  const report = failureReport('server-error', 'express', thrown, where);
+  const { severity, priority } = FAILURES['server-error'];
+  const tags = report.tags.map((tag) => (tag === 'express' ? framework : tag));
+  return { title: report.title, severity, priority, tags };
 }

@@ -1,15 +1,26 @@
 // examples/laravel, run as a user runs it on Debian 12's php-laravel-framework 8.83 (no Composer):
 // served with `php -S 127.0.0.1:<port> -t examples/laravel/public`, configured only by SERVICE_URL
 // and SERVICE_API_KEY (or SERVICE_KEY_ID + SERVICE_SIGNING_SECRET), against the reference service.
-// `/boom` answers Laravel's usual 500 and its card arrives; `php artisan svc:test` exits 0 and its
-// report arrives; a failing command is reported; a `queue:work` worker that never exits delivers
-// each failed job's card while it keeps running.
+// `/boom` answers Laravel's usual 500 and its card arrives, with the title, severity, priority and
+// tags `@svc/express` gives the same failure; two orders make one card titled by the route
+// pattern; a 404 makes none; `php artisan svc:test` exits 0 and its report arrives; a failing
+// command is reported; a `queue:work` worker that never exits delivers each failed job's card while
+// it keeps running. Every card is checked field by field, as the failure table says for its kind.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnProcess, type Spawned, useServiceAndApp } from '@svc/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXAMPLES, lineOf, missingFor, php, phpServe, userEnv, waitForCard } from './helpers.ts';
+import {
+  asExpressReports,
+  EXAMPLES,
+  lineOf,
+  missingFor,
+  php,
+  phpServe,
+  userEnv,
+  waitForCard,
+} from './helpers.ts';
 
 const skip = missingFor('laravel', ['php-laravel-framework', 'php-monolog', 'php-sqlite3']);
 if (skip) console.log(skip);
@@ -25,17 +36,30 @@ describe.skipIf(skip !== undefined)('examples/laravel', () => {
   });
   const bearer = () => userEnv({ SERVICE_URL: t.svc.url, SERVICE_API_KEY: t.svc.keys.apiKey });
 
-  it('/boom: Laravel answers its 500 page and the card reaches the service, project-relative', async () => {
+  it('/boom: Laravel answers its 500 page and the card reaches the service as Express reports a server error', async () => {
     const { url, server } = await phpServe('laravel', bearer());
     t.app = server;
     const res = await fetch(`${url}/boom`);
     expect(res.status).toBe(500);
     expect(await res.text()).toContain('<title>Server Error</title>');
-    const card = await waitForCard(
-      t.svc,
-      'RuntimeException: boom: the checkout service is down (GET /boom)',
+    const express = asExpressReports(
+      'laravel',
+      { name: 'RuntimeException', message: 'boom: the checkout service is down' },
+      { method: 'GET', route: '/boom' },
     );
-    expect(card).toMatchObject({ severity: 'major', priority: 'medium', occurrence_count: 1 });
+    expect(express).toEqual({
+      title: 'RuntimeException: boom: the checkout service is down (GET /boom)',
+      severity: 'major',
+      priority: 'medium',
+      tags: ['laravel', 'server', 'server-error', 'method:GET'],
+    });
+    const card = await waitForCard(t.svc, express.title);
+    expect(card).toMatchObject({
+      severity: express.severity,
+      priority: express.priority,
+      occurrence_count: 1,
+    });
+    expect(card.tags).toEqual(express.tags);
     const line = lineOf('laravel/routes/web.php', /throw new RuntimeException\('boom/);
     expect(card.variants[0]).toMatchObject({ file_name: 'routes/web.php', line_number: line });
     expect(card.description).toMatch(
@@ -43,6 +67,28 @@ describe.skipIf(skip !== undefined)('examples/laravel', () => {
         `^RuntimeException: boom: the checkout service is down\n {4}at routes/web\\.php:${line}\n`,
       ),
     );
+  });
+
+  it('two orders make one card titled by the route pattern; a 404 makes none', async () => {
+    const { url, server } = await phpServe('laravel', bearer());
+    t.app = server;
+    expect((await fetch(`${url}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${url}/orders/42`)).status).toBe(500);
+    expect((await fetch(`${url}/orders/43`)).status).toBe(500);
+    const express = asExpressReports(
+      'laravel',
+      { name: 'RuntimeException', message: 'order 42 has no lines' },
+      { method: 'GET', route: '/orders/{order}' },
+    );
+    const card = await waitForCard(t.svc, express.title, (c) => c.occurrence_count === 2);
+    expect(card.title).toBe('RuntimeException: order <n> has no lines (GET /orders/{order})');
+    expect(card).toMatchObject({ severity: express.severity, priority: express.priority });
+    expect(card.tags).toEqual(express.tags);
+    expect(card.variants[0]).toMatchObject({
+      file_name: 'routes/web.php',
+      line_number: lineOf('laravel/routes/web.php', /order \{\$order\} has no lines/),
+    });
+    expect((await t.svc.cards()).map((c) => c.title)).toEqual([express.title]);
   });
 
   it('signed requests and the log channel: /log makes one card at the line that logged', async () => {
@@ -54,10 +100,14 @@ describe.skipIf(skip !== undefined)('examples/laravel', () => {
     const { url, server } = await phpServe('laravel', env);
     t.app = server;
     expect(await (await fetch(`${url}/log`)).text()).toBe('logged');
-    const card = await waitForCard(t.svc, 'Payment provider timed out for order {order}');
+    const card = await waitForCard(
+      t.svc,
+      'Payment provider timed out for order {order} (production log)',
+    );
     const line = lineOf('laravel/routes/web.php', /Log::error\(/);
+    expect(card).toMatchObject({ severity: 'major', priority: 'medium', occurrence_count: 1 });
     expect(card.variants[0]).toMatchObject({ file_name: 'routes/web.php', line_number: line });
-    expect(card.tags).toEqual(['channel:production']);
+    expect(card.tags).toEqual(['monolog', 'server', 'log-record', 'channel:production']);
   });
 
   it('php artisan svc:test exits 0, says so, and its report arrives', async () => {
@@ -87,7 +137,12 @@ describe.skipIf(skip !== undefined)('examples/laravel', () => {
       t.svc,
       'RuntimeException: orders:sync failed: the warehouse API answered <n> (console orders:sync)',
     );
-    expect(card.variants[0]?.file_name).toBe('routes/console.php');
+    expect(card).toMatchObject({ severity: 'major', priority: 'medium', occurrence_count: 1 });
+    expect(card.tags).toEqual(['laravel', 'server', 'command-error']);
+    expect(card.variants[0]).toMatchObject({
+      file_name: 'routes/console.php',
+      line_number: lineOf('laravel/routes/console.php', /throw new/),
+    });
   });
 
   it('queue:work, a loop that never exits, delivers each failed job while it keeps running', async () => {
@@ -111,6 +166,8 @@ describe.skipIf(skip !== undefined)('examples/laravel', () => {
         'RuntimeException: card declined for order <n> (queue boom) (queue App\\Jobs\\ChargeCard)';
       expect(await (await fetch(`${url}/queue/7`)).text()).toBe('queued');
       const first = await waitForCard(t.svc, title);
+      expect(first).toMatchObject({ severity: 'major', priority: 'medium' });
+      expect(first.tags).toEqual(['laravel', 'server', 'job-error']);
       expect(first.variants[0]).toMatchObject({
         file_name: 'app/Jobs/ChargeCard.php',
         line_number: lineOf('laravel/app/Jobs/ChargeCard.php', /throw new/),

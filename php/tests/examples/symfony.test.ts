@@ -1,13 +1,24 @@
 // examples/symfony, run as a user runs it on Debian 12's php-symfony-framework-bundle 5.4 (no
 // Composer): served with `php -S 127.0.0.1:<port> -t examples/symfony/public`, configured only by
 // SERVICE_URL and SERVICE_API_KEY (or SERVICE_KEY_ID + SERVICE_SIGNING_SECRET), against the
-// reference service. `/boom` answers Symfony's usual 500 and its card arrives; `bin/console
-// svc:test` exits 0; a failing command is reported; a `messenger:consume` worker that never exits
-// delivers each failed message's card while it keeps running.
+// reference service. `/boom` answers Symfony's usual 500 and its card arrives, with the title,
+// severity, priority and tags `@svc/express` gives the same failure; two orders make one card
+// titled by the route pattern; 404s make none; `bin/console svc:test` exits 0; a failing command is
+// reported; a `messenger:consume` worker that never exits delivers each failed message's card while
+// it keeps running. Every card is checked field by field, as the failure table says for its kind.
 import { rmSync } from 'node:fs';
 import { spawnProcess, type Spawned, useServiceAndApp } from '@svc/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLES, lineOf, missingFor, php, phpServe, userEnv, waitForCard } from './helpers.ts';
+import {
+  asExpressReports,
+  EXAMPLES,
+  lineOf,
+  missingFor,
+  php,
+  phpServe,
+  userEnv,
+  waitForCard,
+} from './helpers.ts';
 
 const skip = missingFor('symfony', [
   'php-symfony-framework-bundle',
@@ -34,21 +45,57 @@ describe.skipIf(skip !== undefined)('examples/symfony', () => {
   const bearer = () => userEnv({ SERVICE_URL: t.svc.url, SERVICE_API_KEY: t.svc.keys.apiKey });
   const controller = 'symfony/src/Controller/DemoController.php';
 
-  it('/boom: Symfony answers its 500 page and the card reaches the service, project-relative', async () => {
+  it('/boom: Symfony answers its 500 page and the card reaches the service as Express reports a server error', async () => {
     const { url, server } = await phpServe('symfony', bearer());
     t.app = server;
     const res = await fetch(`${url}/boom`);
     expect(res.status).toBe(500);
     expect(await res.text()).toContain('<title>An Error Occurred: Internal Server Error</title>');
-    const card = await waitForCard(
-      t.svc,
-      'RuntimeException: boom: the checkout service is down (GET /boom)',
+    const express = asExpressReports(
+      'symfony',
+      { name: 'RuntimeException', message: 'boom: the checkout service is down' },
+      { method: 'GET', route: '/boom' },
     );
-    expect(card).toMatchObject({ severity: 'major', priority: 'medium', tags: ['env:prod'] });
+    expect(express).toEqual({
+      title: 'RuntimeException: boom: the checkout service is down (GET /boom)',
+      severity: 'major',
+      priority: 'medium',
+      tags: ['symfony', 'server', 'server-error', 'method:GET'],
+    });
+    const card = await waitForCard(t.svc, express.title);
+    expect(card).toMatchObject({
+      severity: express.severity,
+      priority: express.priority,
+      occurrence_count: 1,
+    });
+    expect(card.tags).toEqual(['env:prod', ...express.tags]);
     expect(card.variants[0]).toMatchObject({
       file_name: 'src/Controller/DemoController.php',
       line_number: lineOf(controller, /throw new \\RuntimeException\('boom/),
     });
+  });
+
+  it('two orders make one card titled by the route pattern; 404s make none', async () => {
+    const { url, server } = await phpServe('symfony', bearer());
+    t.app = server;
+    expect((await fetch(`${url}/no-such-page`)).status).toBe(404);
+    expect((await fetch(`${url}/orders/abc`)).status).toBe(404);
+    expect((await fetch(`${url}/orders/42`)).status).toBe(500);
+    expect((await fetch(`${url}/orders/43`)).status).toBe(500);
+    const express = asExpressReports(
+      'symfony',
+      { name: 'RuntimeException', message: 'order 42 has no lines' },
+      { method: 'GET', route: '/orders/{id}' },
+    );
+    const card = await waitForCard(t.svc, express.title, (c) => c.occurrence_count === 2);
+    expect(card.title).toBe('RuntimeException: order <n> has no lines (GET /orders/{id})');
+    expect(card).toMatchObject({ severity: express.severity, priority: express.priority });
+    expect(card.tags).toEqual(['env:prod', ...express.tags]);
+    expect(card.variants[0]).toMatchObject({
+      file_name: 'src/Controller/DemoController.php',
+      line_number: lineOf(controller, /order \{\$id\} has no lines/),
+    });
+    expect((await t.svc.cards()).map((c) => c.title)).toEqual([express.title]);
   });
 
   it('signed requests and Monolog: /log makes one card at the line that logged', async () => {
@@ -60,12 +107,13 @@ describe.skipIf(skip !== undefined)('examples/symfony', () => {
     const { url, server } = await phpServe('symfony', env);
     t.app = server;
     expect(await (await fetch(`${url}/log`)).text()).toBe('logged');
-    const card = await waitForCard(t.svc, 'Payment provider timed out for order {order}');
+    const card = await waitForCard(t.svc, 'Payment provider timed out for order {order} (app log)');
+    expect(card).toMatchObject({ severity: 'major', priority: 'medium', occurrence_count: 1 });
     expect(card.variants[0]).toMatchObject({
       file_name: 'src/Controller/DemoController.php',
       line_number: lineOf(controller, /->error\(/),
     });
-    expect(card.tags).toEqual(['env:prod', 'channel:app']);
+    expect(card.tags).toEqual(['env:prod', 'monolog', 'server', 'log-record', 'channel:app']);
   });
 
   it('bin/console svc:test exits 0, says so, and its report arrives', async () => {
@@ -83,7 +131,12 @@ describe.skipIf(skip !== undefined)('examples/symfony', () => {
       t.svc,
       'RuntimeException: app:sync-orders failed: the warehouse API answered <n> (console app:sync-orders)',
     );
-    expect(card.variants[0]?.file_name).toBe('src/Command/SyncOrdersCommand.php');
+    expect(card).toMatchObject({ severity: 'major', priority: 'medium', occurrence_count: 1 });
+    expect(card.tags).toEqual(['env:prod', 'symfony', 'server', 'command-error']);
+    expect(card.variants[0]).toMatchObject({
+      file_name: 'src/Command/SyncOrdersCommand.php',
+      line_number: lineOf('symfony/src/Command/SyncOrdersCommand.php', /throw new/),
+    });
   });
 
   it('messenger:consume, a loop that never exits, delivers each failed message while it keeps running', async () => {
@@ -101,9 +154,11 @@ describe.skipIf(skip !== undefined)('examples/symfony', () => {
       const { url, server } = await phpServe('symfony', env);
       t.app = server;
       const title =
-        'RuntimeException: card declined for order <n> (messenger boom) (messenger App\\Message\\ChargeCard)';
+        'RuntimeException: card declined for order <n> (messenger boom) (queue App\\Message\\ChargeCard)';
       expect(await (await fetch(`${url}/orders/42/charge`)).text()).toBe('queued');
       const first = await waitForCard(t.svc, title);
+      expect(first).toMatchObject({ severity: 'major', priority: 'medium' });
+      expect(first.tags).toEqual(['env:prod', 'symfony', 'server', 'job-error']);
       expect(first.variants[0]).toMatchObject({
         file_name: 'src/MessageHandler/ChargeCardHandler.php',
         line_number: lineOf('symfony/src/MessageHandler/ChargeCardHandler.php', /throw new/),

@@ -18,21 +18,19 @@ export interface Helpers {
   limits: typeof LIMITS;
 }
 
-/** The part of the queue this needs: a report's slot, and queueing. */
+/** The part of the queue this needs: queueing, and the report's slot. */
 export interface QueueSlots {
   push(payload: WirePayload): void;
-  hold(): void;
-  release(): void;
+  hold(slots: -1): void;
 }
 
 /**
  * Runs `beforeSend` (maybe async) and queues what it returns, or drops the report on null,
- * undefined, a throw or a rejection. `held`: the report already holds a queue slot.
+ * undefined, a throw or a rejection; then releases the queue slot the report holds.
  */
 export function applyBeforeSend(
   beforeSend: (payload: WirePayload) => unknown,
   payload: WirePayload,
-  held: boolean,
   queue: QueueSlots,
   /** Counts the report as dropped by `beforeSend`; `error` when it threw or rejected. */
   drop: (error?: unknown) => void,
@@ -42,16 +40,12 @@ export function applyBeforeSend(
   const done = (value: unknown, error?: unknown) => {
     if (error || value == null) drop(error);
     else queue.push(sanitize(value, original, helpers));
-    if (held) queue.release();
+    queue.hold(-1);
   };
   try {
     const r = beforeSend(payload) as { then?: unknown } | null | undefined;
     if (typeof r?.then !== 'function') done(r);
-    else {
-      if (!held) queue.hold();
-      held = true;
-      (r as Promise<unknown>).then(done, (e) => done(undefined, e ?? 'rejected'));
-    }
+    else (r as Promise<unknown>).then(done, (e) => done(undefined, e ?? 'rejected'));
   } catch (error) {
     done(undefined, error ?? 'threw');
   }

@@ -58,14 +58,15 @@ export function createCoreClient(
 ): SvcClient {
   const deps: ClientDeps = {
     fetch: platform.fetch,
-    ...(injected && typeof injected === 'object' ? injected : {}),
+    ...(injected as ClientDeps), // any value: null or a number adds nothing, a string index keys
   };
   const config = resolveOptions(options, platform.optionDefaults);
   const option = (key: string) => read(options, key);
-  const secrets = [option('apiKey'), option('signingSecret')].filter(
-    (value): value is string => typeof value === 'string' && !!value,
-  );
-  const debug = createDebug(deps.logger ?? console, config.debug, secrets);
+  // Redacted from every line (the strings among them, by the lazy formatting chunk).
+  const debug = createDebug(deps.logger ?? console, config.debug, [
+    option('apiKey'),
+    option('signingSecret'),
+  ]);
   const random = deps.random ?? Math.random;
   let result = emptyResult();
   const tally = (bucket: Bucket) => count(result, bucket);
@@ -90,17 +91,24 @@ export function createCoreClient(
   const active = config.enabled && pipeline.ready;
   debug.log(CLIENT_CREATED, { active, auth: credentials?.kind, serviceUrl: url, options });
 
-  const queue = createQueue(config, pipeline, tally, (busy) => setBusy(busy), platform.unref);
   /** Reports whose location (or describe chunk) is still pending, settled once. */
   const waiting = new Set<(value?: unknown) => void>();
-  /** Browser unload: reports still waiting for their location go without it, then the queue. */
+  /**
+   * Browser unload: what the calls of this task took is built, reports still waiting for their
+   * location go without it, then the queue.
+   */
   const unload = () => {
+    build();
     for (const settle of [...waiting]) settle();
     queue.unload();
   };
-  const setBusy =
-    platform.attach?.({ busy: queue.busy, drain: () => client.flush(), unload, pipeline }) ??
-    (() => {});
+  const queue = createQueue(
+    config,
+    pipeline,
+    tally,
+    platform.attach?.({ drain: () => client.flush(), unload, pipeline }) ?? (() => {}),
+    platform.unref,
+  );
 
   // An unset environment or release gives `undefined`, which addTags skips.
   const baseTags = addTags(addTags([], config.defaultTags), [
@@ -131,8 +139,8 @@ export function createCoreClient(
     tally('beforeSend');
   };
 
-  /** Location known: beforeSend (maybe async), validation, then the queue. */
-  function located(payload: WirePayload, location: Location | undefined, held: boolean) {
+  /** Location known: beforeSend (maybe async), validation, then the queue; the slot is released. */
+  function located(payload: WirePayload, location: Location | undefined) {
     if (location?.file_name) payload.file_name = clampTail(location.file_name, LIMITS.fileNameMax);
     const line = location?.line_number;
     // A locator's line is a whole number (parsed from digits or a source map); only its bounds
@@ -142,54 +150,87 @@ export function createCoreClient(
     const beforeSend = config.beforeSend;
     if (!beforeSend) {
       queue.push(payload);
-      if (held) queue.release();
-      return;
+      return queue.hold(-1);
     }
     // The beforeSend chunk started loading with the client; a report made before it has loaded
-    // holds its slot until then.
-    if (scrub) return scrub.applyBeforeSend(beforeSend, payload, held, queue, drop, helpers);
-    if (!held) queue.hold();
+    // keeps its slot until then.
+    if (scrub) return scrub.applyBeforeSend(beforeSend, payload, queue, drop, helpers);
     loadScrub().then(
-      (chunk) => chunk.applyBeforeSend(beforeSend, payload, true, queue, drop, helpers),
+      (chunk) => chunk.applyBeforeSend(beforeSend, payload, queue, drop, helpers),
       (error) => {
         drop(error);
-        queue.release();
+        queue.hold(-1);
       },
     );
   }
 
   /**
-   * A report whose location or description is not known yet (the location's source map being
-   * read, the browser's describe chunk loading, the maps of its stack frames being read) holds its
-   * slot, so it counts against maxQueueSize. An unload first sends it at once, with String(value)
-   * for a description still rendering and without a location still pending.
+   * Reports taken by the calls and not built yet, six slots each (severity, priority, title,
+   * description, tags, location), from `built` to `taken` of one array that keeps its size: a call
+   * allocates nothing. Built in a microtask (`build`), or at once by `flush()` and unload.
    */
-  function await_(
-    text: unknown,
-    location: unknown,
-    payloadWith: (text: unknown) => WirePayload,
-    description: unknown,
-    title: unknown,
-  ) {
-    queue.hold();
-    // Called with [text, location] once both are known, without arguments at unload.
-    const settle = (ready?: unknown) => {
-      if (!waiting.delete(settle)) return;
+  const calls: unknown[] = [];
+  let built = 0;
+  let taken = 0;
+  const build = () => {
+    while (built < taken) {
+      const at = built;
+      built += 6;
+      const [severity, priority, title, description, tags, location] = calls.slice(at, built);
       try {
-        const [value, found] = (ready as unknown[]) ?? [fallback(description)];
-        located(payloadWith(value), found as Location | undefined, true);
+        // A string now; a promise while the describe chunk loads or stack frames' maps are read.
+        const text = plain(description)
+          ? description
+          : render
+            ? render(description, config)
+            : loadRender().then((loaded) => loaded(description, config));
+        // Called with [text, location] once both are known, without arguments at unload. Until
+        // then the report holds its slot, so it counts against maxQueueSize.
+        const settle = (ready?: unknown) => {
+          if (!waiting.delete(settle)) return;
+          try {
+            const [value, found] = (ready as unknown[]) ?? [fallback(description)];
+            located(
+              buildPayload(
+                severity as WirePayload['severity'],
+                priority as WirePayload['priority'],
+                title,
+                value as string,
+                tags,
+                baseTags,
+                render ?? fallback,
+              ),
+              found as Location | undefined,
+            );
+          } catch (error) {
+            queue.hold(-1);
+            debug.log(REPORT_FAILED, error);
+          }
+        };
+        queue.hold(1);
+        waiting.add(settle);
+        // Known now (strings), or later: the location's source map being read, the browser's
+        // describe chunk loading (for a non-string title too), the maps of its stack frames being
+        // read. An unload first sends the report at once, with String(value) for a description
+        // still rendering and without a location still pending.
+        const parts = [text, location, render || plain(title) || loadRender()];
+        if (parts.some(isThenable)) Promise.all(parts).then(settle, () => settle());
+        else settle(parts);
       } catch (error) {
-        queue.release();
         debug.log(REPORT_FAILED, error);
       }
-    };
-    waiting.add(settle);
-    Promise.all([text, location, render || plain(title) || loadRender()]).then(settle, () =>
-      settle(),
-    );
-  }
+    }
+    calls.fill(undefined, 0, taken); // holds no title, description or Error once built
+    built = taken = 0;
+  };
+  const later = platform.schedule?.(build) ?? (() => queueMicrotask(build));
 
-  /** One reporting call: sampling, the queue bound, location capture, then the payload. */
+  /**
+   * One reporting call: the sampling decision, the queue bound and the location capture (the call
+   * site's stack is the caller's); everything else waits for `build`. A Node call starts nothing
+   * asynchronous in its caller's async context: `build` is scheduled by resolving a promise made
+   * in the package's own (`platform.schedule`), where the capture and sampling's random draw run.
+   */
   function report(
     severity: WirePayload['severity'],
     priority: WirePayload['priority'],
@@ -203,40 +244,28 @@ export function createCoreClient(
         tally('sampled');
         return;
       }
-      if (!queue.hasRoom()) {
+      if (!queue.hasRoom(taken - built)) {
         tally('overflow');
         debug.log(QUEUE_FULL, config.maxQueueSize);
         return;
       }
+      if (taken === built) later();
       // Reads captureLocation, lineNumbers and sourceMaps.
       const location = platform.captureLocation?.(description, config);
-      const payloadWith = (text: unknown) =>
-        buildPayload(severity, priority, title, text as string, tags, baseTags, render ?? fallback);
-      // A string now; a promise while the describe chunk loads or stack frames' maps are read.
-      const text = plain(description)
-        ? description
-        : render
-          ? render(description, config)
-          : loadRender().then((loaded) => loaded(description, config));
-      if (isThenable(text) || isThenable(location) || !(render || plain(title)))
-        await_(text, location, payloadWith, description, title);
-      else located(payloadWith(text), location as Location | undefined, false);
+      calls[taken++] = severity;
+      calls[taken++] = priority;
+      calls[taken++] = title;
+      calls[taken++] = description;
+      calls[taken++] = tags;
+      calls[taken++] = location;
     } catch (error) {
       debug.log(REPORT_FAILED, error);
     }
   }
 
-  const client = {
-    async flush(opts?: { timeoutMs?: number }): Promise<FlushResult> {
-      const timeoutMs = read(opts, 'timeoutMs');
-      await queue.flush(typeof timeoutMs === 'number' ? timeoutMs : undefined);
-      const flushed = result;
-      result = emptyResult();
-      debug.log(FLUSH_RESULT, flushed);
-      await debug.idle(); // debug and logLocally lines are written before flush() resolves
-      return flushed;
-    },
-  } as SvcClient;
+  // An empty object first, then 17 properties: V8 keeps it in fast mode (a literal with `flush`
+  // followed by 16 keyed stores turns it into a dictionary, a slower lookup on every call).
+  const client = {} as SvcClient;
   // The reporting methods of the generated table: each name sets its severity and priority.
   const methods = client as unknown as Record<string, unknown>;
   for (const [severity, row] of Object.entries(REPORTING_METHODS))
@@ -244,5 +273,15 @@ export function createCoreClient(
       for (const name of names)
         methods[name] = (title: unknown, description?: unknown, tags?: unknown) =>
           report(severity as Severity, priority as Priority, title, description, tags);
+  client.flush = async (opts?: { timeoutMs?: number }): Promise<FlushResult> => {
+    build();
+    const timeoutMs = read(opts, 'timeoutMs');
+    await queue.flush(typeof timeoutMs === 'number' ? timeoutMs : undefined);
+    const flushed = result;
+    result = emptyResult();
+    debug.log(FLUSH_RESULT, flushed);
+    await debug.idle(); // debug and logLocally lines are written before flush() resolves
+    return flushed;
+  };
   return client;
 }

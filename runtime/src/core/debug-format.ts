@@ -39,9 +39,11 @@ const ID_PREFIXES: readonly string[] = KEY_SHAPES.filter((key) => key.name.endsW
 /** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
 const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
 
-export function redact(v: unknown, secrets: readonly string[]): string {
+/** `v` as text, without `secrets` (the non-empty strings among them) nor anything key-shaped. */
+export function redact(v: unknown, secrets: readonly unknown[]): string {
   let s = describe(v) ?? String(v);
-  for (const secret of secrets) s = s.split(secret).join('[REDACTED]');
+  for (const secret of secrets)
+    if (typeof secret === 'string' && secret) s = s.split(secret).join('[REDACTED]');
   return s
     .replace(HEADERS, '$1[REDACTED]')
     .replace(
@@ -89,7 +91,7 @@ export function write(
   logger: Logger,
   fn: keyof Logger,
   args: unknown[],
-  secrets: readonly string[],
+  secrets: readonly unknown[],
 ): void {
   if (typeof args[0] === 'number') {
     const [name, ...rest] = args;

@@ -22,7 +22,7 @@ export interface Debug {
   idle(): Promise<unknown>;
 }
 
-export function createDebug(logger: Logger, enabled: boolean, secrets: readonly string[]): Debug {
+export function createDebug(logger: Logger, enabled: boolean, secrets: readonly unknown[]): Debug {
   let chain: Promise<unknown> = Promise.resolve();
   const out = (fn: keyof Logger, args: unknown[]) => {
     chain = chain

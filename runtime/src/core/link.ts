@@ -47,5 +47,5 @@ export function failed(link: Link, delivery: object): void {
 /** The service answered (or the probe gave up: `reachable` false): the waiting deliveries go on. */
 export function settle(link: Link, reachable: boolean): void {
   link.probe = undefined;
-  for (const done of [...link.waiting]) done(reachable);
+  if (link.waiting.size) for (const done of [...link.waiting]) done(reachable);
 }

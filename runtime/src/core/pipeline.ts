@@ -15,8 +15,6 @@ import type { Bucket } from './counters.ts';
 import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
-const enc = new TextEncoder();
-
 export interface Pipeline {
   /** False when the client must not send (no credentials, bad encryption key). */
   ready: boolean;
@@ -72,7 +70,7 @@ export function createPipeline(
     debug,
     signed: !!signed,
     url: serviceUrl + TASKS_PATH,
-    auth: async (bytes) => (secure ? (await secure).auth(bytes) : bearer),
+    auth: async (body) => (secure ? (await secure).auth(body) : bearer),
     post,
   };
 
@@ -96,7 +94,7 @@ export function createPipeline(
       if (!config.logLocally) load();
       const body = config.logLocally ? '' : JSON.stringify(payload);
       if (secure) return secure.then((s) => s.prepare(body));
-      return { body, bytes: enc.encode(body), auth: bearer, at: now() };
+      return { body, auth: bearer, at: now() };
     },
     async send(payload, prepared, keepalive) {
       if (!config.logLocally) {

@@ -29,12 +29,11 @@ export function createQueue(
   busyChanged: (busy: boolean) => void,
   unref?: (t: Timer) => void,
 ) {
-  const entries: Entry[] = [];
+  let entries: Entry[] = [];
   let pending = 0;
   let inFlight = 0;
   let flushing = 0;
   let timer: Timer | undefined;
-  let prepScheduled = false;
   let wasBusy = false;
   const idleWaiters = new Set<() => void>();
 
@@ -48,36 +47,18 @@ export function createQueue(
     if (!now) for (const w of idleWaiters) w();
   }
 
-  /** Starts preparing an entry once; a failure surfaces when the entry is sent. */
-  function start(e: Entry): void {
-    if (e.prepared || e.prep) return;
-    try {
-      const r = pipeline.prepare(e.payload);
-      if (r instanceof Promise) e.prep = r.then((p) => (e.prepared = p));
-      else e.prepared = r;
-    } catch (error) {
-      e.prep = Promise.reject(error);
-    }
-    e.prep?.catch(() => undefined);
-  }
-
   function launch(e: Entry, keepalive?: boolean) {
     inFlight++;
-    (async () => {
-      start(e);
-      return pipeline.send(
-        e.payload,
-        e.prepared ?? (await (e.prep as Promise<Prepared>)),
-        keepalive,
-      );
-    })()
-      .catch((): Bucket => 'failed')
-      .then((outcome) => {
-        inFlight--;
-        count(outcome);
-        pump();
-        changed();
-      });
+    const done = (outcome: Bucket) => {
+      inFlight--;
+      count(outcome);
+      pump();
+      changed();
+    };
+    (e.prepared
+      ? pipeline.send(e.payload, e.prepared, keepalive)
+      : (e.prep as Promise<Prepared>).then((p) => pipeline.send(e.payload, p, keepalive))
+    ).then(done, () => done('failed'));
   }
 
   /** The drain loop: start requests while slots are free. */
@@ -88,33 +69,40 @@ export function createQueue(
   }
 
   return {
-    busy,
-    /** True when one more report fits (pending and queued reports count, in-flight ones do not). */
-    hasRoom: () => pending + entries.length < config.maxQueueSize,
-    /** Reserves a slot for a report whose location or beforeSend is still pending. */
-    hold() {
-      pending++;
+    /**
+     * True when one more report fits: pending and queued reports count, and the `taken` slots of
+     * calls not built yet (six a report); in-flight ones do not.
+     */
+    hasRoom: (taken: number) => pending + entries.length + taken / 6 < config.maxQueueSize,
+    /**
+     * `hold(1)` reserves a slot for a report being built (its location, description or beforeSend
+     * may still be pending); `hold(-1)` releases it once the report is queued or dropped.
+     */
+    hold(slots: 1 | -1) {
+      pending += slots;
       changed();
     },
-    release() {
-      pending--;
-      changed();
-    },
+    /**
+     * Queues a built report and starts preparing its bytes (never called from the reporting call);
+     * a failure surfaces when the report is sent. The report's slot is released next (`release`
+     * tells whether the queue is busy).
+     */
     push(payload: WirePayload) {
-      entries.push({ payload });
-      if (!prepScheduled) {
-        prepScheduled = true;
-        queueMicrotask(() => {
-          prepScheduled = false;
-          for (const e of entries) start(e);
-        });
+      const e: Entry = { payload };
+      entries.push(e);
+      try {
+        const r = pipeline.prepare(payload);
+        if (r instanceof Promise) e.prep = r.then((p) => (e.prepared = p));
+        else e.prepared = r;
+      } catch (error) {
+        e.prep = Promise.reject(error);
       }
+      e.prep?.catch(() => undefined);
       if (flushing) pump();
       else if (!timer && !inFlight) {
         timer = setTimeout(pump, config.flushIntervalMs);
         unref?.(timer);
       }
-      changed();
     },
     /** Sends everything now; resolves when idle or after `timeoutMs`. Never rejects. */
     flush(timeoutMs?: number): Promise<void> {
@@ -136,14 +124,14 @@ export function createQueue(
     /** Browser unload: send every prepared report that fits the keepalive budget, right now. */
     unload() {
       let budget = KEEPALIVE_BUDGET;
-      for (const e of [...entries]) {
-        start(e); // a plain bearer report queued in this very task is prepared synchronously here
-        if (e.prepared && e.prepared.bytes.length <= budget) {
-          budget -= e.prepared.bytes.length;
-          entries.splice(entries.indexOf(e), 1);
-          launch(e, true);
-        }
-      }
+      entries = entries.filter((e) => {
+        // UTF-8 bytes; a report not prepared yet stays.
+        const size = e.prepared && new Blob([e.prepared.body]).size;
+        if (!((size as number) <= budget)) return true;
+        budget -= size as number;
+        launch(e, true);
+        return false;
+      });
     },
   };
 }

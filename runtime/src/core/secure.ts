@@ -5,8 +5,6 @@ import { createSealer } from './seal.ts';
 import { signHeaders } from './sign.ts';
 import type { Prepared } from './send.ts';
 
-const enc = new TextEncoder();
-
 export async function createSecure(
   publicKey: string | undefined,
   keyId: string | undefined,
@@ -21,16 +19,19 @@ export async function createSecure(
       Uint8Array.from(atob(publicKey), (c) => c.charCodeAt(0)),
       keyId,
     );
-  /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
-  const auth = async (bytes: Uint8Array) =>
-    signed ? signHeaders(signed.keyId, signed.signingSecret, bytes, now(), 'POST', path) : bearer;
+  /** Auth headers for this exact body, computed now (a fresh timestamp when signed). */
+  const auth = (body: string) =>
+    signed ? signHeaders(signed.keyId, signed.signingSecret, body, now(), 'POST', path) : bearer;
   return {
-    auth,
-    async prepare(json: string): Promise<Prepared> {
+    auth: async (body: string) => auth(body),
+    /** Synchronous when signing with node:crypto (or only sealing); a promise with WebCrypto. */
+    prepare(json: string): Prepared | Promise<Prepared> {
       const body = seal ? seal(json) : json;
-      const bytes = enc.encode(body);
       const at = now();
-      return { body, bytes, at, auth: await auth(bytes) };
+      const headers = auth(body);
+      return headers instanceof Promise
+        ? headers.then((signed) => ({ body, at, auth: signed }))
+        : { body, at, auth: headers };
     },
   };
 }

@@ -8,12 +8,11 @@ import type { Resolved } from './options.ts';
 import type { ClientDeps } from './types.ts';
 
 /**
- * A report ready for the wire: the exact bytes, and auth headers computed at `at` (ms since the
- * epoch: when it was prepared, i.e. queued).
+ * A report ready for the wire: the exact body (sent as UTF-8), and auth headers computed at `at`
+ * (ms since the epoch: when it was prepared, i.e. queued).
  */
 export interface Prepared {
   body: string;
-  bytes: Uint8Array;
   auth: Record<string, string>;
   at: number;
 }
@@ -26,8 +25,8 @@ export interface TransportContext {
   config: Resolved;
   deps: ClientDeps;
   debug: Debug;
-  /** Auth headers for these exact bytes, computed now (a fresh timestamp when signed). */
-  auth: (bytes: Uint8Array) => Promise<Record<string, string>>;
+  /** Auth headers for this exact body, computed now (a fresh timestamp when signed). */
+  auth: (body: string) => Promise<Record<string, string>>;
   /** Signed auth: every retry is re-signed. */
   signed: boolean;
   /** The endpoint: the resolved service address + `/api/v1/tasks`. */
@@ -45,6 +44,29 @@ export interface TransportContext {
   lastFailure?: string;
   /** {@link post}, handed over so the transport chunk does not import this module. */
   post: typeof post;
+  /**
+   * One attempt on the platform's own HTTP client (Node: `node:http` with a keep-alive agent),
+   * set by the platform; without it the transport posts with `fetch` ({@link post}).
+   */
+  send?: Send;
+}
+
+/**
+ * One attempt's outcome: the answer (status, body text, `Retry-After`), or a network failure
+ * (`cause`; `timedOut` when `timeoutMs` or the exit deadline cut it short). Never rejects.
+ */
+export type Send = (
+  ctx: TransportContext,
+  auth: Record<string, string>,
+  p: Prepared,
+) => Promise<Reply>;
+
+export interface Reply {
+  status?: number;
+  text?: string;
+  retryAfter?: string | null;
+  cause?: unknown;
+  timedOut?: boolean;
 }
 
 /**

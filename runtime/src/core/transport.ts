@@ -14,7 +14,7 @@ import {
   UNREACHABLE,
 } from './messages.ts';
 import { backoffMs } from './retry.ts';
-import type { Prepared, TransportContext } from './send.ts';
+import type { Prepared, Reply, TransportContext } from './send.ts';
 
 /** A prepared signature older than this is renewed before the first attempt (skew window is 300 s). */
 const SIGNATURE_MAX_AGE_MS = 60_000;
@@ -80,40 +80,35 @@ export async function deliver(
   if (!keepalive && p.at < (link.gaveUpAt as number)) return 'failed';
   for (let retry = 0; ; retry++) {
     if (ctx.stop?.aborted) return stopped(ctx);
-    if (!keepalive && !(await admit(link, p, ctx.stop)))
-      return ctx.stop?.aborted ? stopped(ctx) : 'failed';
+    // True at once unless another report is probing (no await: one tick less per report).
+    const admitted = keepalive || admit(link, p, ctx.stop);
+    if (admitted !== true && !(await admitted)) return ctx.stop?.aborted ? stopped(ctx) : 'failed';
     let auth = p.auth;
     if (
       !keepalive &&
       ctx.signed &&
       (retry || (ctx.deps.now ?? Date.now)() - p.at > SIGNATURE_MAX_AGE_MS)
     )
-      auth = await ctx.auth(p.bytes);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ctx.config.timeoutMs);
-    const stop = () => controller.abort();
-    ctx.stop?.addEventListener('abort', stop);
-    let status: number | undefined;
-    let res: Response | undefined;
+      auth = await ctx.auth(p.body);
+    const reply = await (ctx.send && !keepalive
+      ? ctx.send(ctx, auth, p)
+      : viaFetch(ctx, auth, p, keepalive));
+    const status = reply.status;
     let body: (Answer & Record<string, unknown>) | undefined;
-    let failure: { message: string; cause: unknown } | undefined;
+    // No text: the request failed (no answer, or its body could not be read).
+    const failure =
+      reply.text === undefined
+        ? {
+            message: reply.timedOut
+              ? `request timed out after ${ctx.config.timeoutMs} ms`
+              : 'network error',
+            cause: reply.cause,
+          }
+        : undefined;
     try {
-      res = await ctx.post(ctx, auth, p.body, { signal: controller.signal, keepalive });
-      status = res.status;
-      const text = await res.text();
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: handled as an absent body
-      }
-    } catch (cause) {
-      const message = controller.signal.aborted
-        ? `request timed out after ${ctx.config.timeoutMs} ms`
-        : 'network error';
-      failure = { message, cause };
-    } finally {
-      clearTimeout(timer);
-      ctx.stop?.removeEventListener('abort', stop);
+      body = reply.text ? JSON.parse(reply.text) : undefined;
+    } catch {
+      // not JSON: handled as an absent body
     }
     if (ctx.stop?.aborted && status === undefined) return stopped(ctx);
     // Any answer shows the service reachable; a network failure makes this report the probe.
@@ -121,7 +116,7 @@ export async function deliver(
     else if (!keepalive) failed(link, p);
     if ((status as number) > 199 && (status as number) < 300) {
       const outcome = outcomeOf(body && typeof body === 'object' ? body : undefined);
-      ctx.debug.log(`delivered: ${outcome} (HTTP ${status})`);
+      if (ctx.config.debug) ctx.debug.log(`delivered: ${outcome} (HTTP ${status})`);
       return outcome;
     }
     const again = !keepalive && isRetryable(status) && retry < ctx.config.maxRetries;
@@ -143,7 +138,7 @@ export async function deliver(
               stack: '',
             },
     );
-    const kind = failureKind(status, failure?.cause, controller.signal.aborted);
+    const kind = failureKind(status, failure?.cause, !!reply.timedOut);
     ctx.lastFailure = kind?.[1] ?? `HTTP ${status}`;
     const probing = status === undefined && link.probe === p;
     // Another report is probing: wait for it (./link.ts) rather than retry on our own.
@@ -164,12 +159,35 @@ export async function deliver(
     }
     await pause(
       ctx,
-      backoffMs(
-        retry,
-        parseRetryAfter(res?.headers.get('retry-after')),
-        ctx.deps.random ?? Math.random,
-      ),
+      backoffMs(retry, parseRetryAfter(reply.retryAfter), ctx.deps.random ?? Math.random),
     );
+  }
+}
+
+/**
+ * One attempt with `fetch` (browsers, edge runtimes, an injected `fetch`): `timeoutMs`, and the exit
+ * deadline for an attempt started after it was set, abort it.
+ */
+async function viaFetch(
+  ctx: TransportContext,
+  auth: Record<string, string>,
+  p: Prepared,
+  keepalive: boolean,
+): Promise<Reply> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, ctx.config.timeoutMs);
+  ctx.stop?.addEventListener('abort', abort);
+  let status: number | undefined;
+  try {
+    const res = await ctx.post(ctx, auth, p.body, { signal: controller.signal, keepalive });
+    status = res.status;
+    return { status, text: await res.text(), retryAfter: res.headers.get('retry-after') };
+  } catch (cause) {
+    return { status, cause, timedOut: controller.signal.aborted };
+  } finally {
+    clearTimeout(timer);
+    ctx.stop?.removeEventListener('abort', abort);
   }
 }
 

@@ -105,6 +105,11 @@ export interface Platform {
   optionDefaults?: { sourceMaps?: boolean };
   /** Wires a new client's shutdown hooks; returns the callback told when the client is busy/idle. */
   attach?(hooks: ShutdownHooks): (busy: boolean) => void;
+  /**
+   * Returns what a reporting call calls to have `run` called soon (once per batch of calls).
+   * @default a microtask (`queueMicrotask`)
+   */
+  schedule?(run: () => void): () => void;
   /** Marks a timer as not keeping the process alive (Node `unref`). */
   unref?(timer: unknown): void;
   /** The platform's fetch, used unless one is injected. @default globalThis.fetch at call time */
@@ -115,8 +120,6 @@ export interface Platform {
 
 /** Hooks the platform uses at shutdown. */
 export interface ShutdownHooks {
-  /** True when reports are queued or in flight. */
-  busy(): boolean;
   /** Sends everything queued; resolves with the flush result (`flush()`). */
   drain(): Promise<FlushResult>;
   /** The client's send side: the Node exit flush sets a deadline on its transport. */

@@ -154,7 +154,24 @@ export const OPTION_ENV = {
   signingSecret: 'SERVICE_SIGNING_SECRET',
   encryptionPublicKey: 'SERVICE_ENCRYPTION_PUBLIC_KEY',
   encryptionKeyId: 'SERVICE_ENCRYPTION_KEY_ID',
+  environment: 'SERVICE_ENVIRONMENT',
+  release: 'SERVICE_RELEASE',
 } as const;
+
+/**
+ * The options browser code may hold; browser builds read them from their `OPTION_ENV` variable
+ * under the framework's public prefix (`VITE_SERVICE_API_KEY`).
+ */
+export const PUBLIC_OPTIONS = [
+  'apiKey',
+  'encryptionPublicKey',
+  'encryptionKeyId',
+  'environment',
+  'release',
+] as const;
+
+/** The environment variable of the service address (a deployment setting beside the options). */
+export const SERVICE_URL_ENV = 'SERVICE_URL';
 
 /** Most tags kept per card (a guard against giant arrays; the contract sets no count). */
 export const MAX_TAGS = 100;

@@ -1,9 +1,31 @@
-// `@svc/runtime/kit`: the helpers every integration shares (one home per concern): the secret
-// guard, card titles, flushing with a deadline, and the global carrier. Not part of the reporting
-// API; platform neutral (no node: imports), built apart from the client entries.
+// `@svc/runtime/kit`: the helpers every integration shares (one home per concern): the variables
+// they read, how each kind of failure is reported, card titles, the window listeners, the secret
+// guard, flushing with a deadline, and the global carrier. Not part of the reporting API; platform
+// neutral (no node: imports), built apart from the client entries.
 export { type Carrier, carrier, carrierSlot } from '../core/shared.ts';
-export { OPTION_ENV } from '../generated/options.gen.ts';
+export {
+  FAILURES,
+  type FailureKindName,
+  FRAMEWORKS,
+  type FrameworkName,
+  PUBLIC_PREFIXES,
+} from '../generated/integrations.gen.ts';
 export type { ReportingMethodName } from '../generated/methods.gen.ts';
+export {
+  OPTION_DEFAULTS,
+  OPTION_ENV,
+  PUBLIC_OPTIONS,
+  SERVICE_URL_ENV,
+  type SvcContractOptions,
+} from '../generated/options.gen.ts';
+export {
+  type FailureReport,
+  type FailureWhere,
+  failurePlace,
+  failureReport,
+  isReported,
+  type ReportedKind,
+} from './failures.ts';
 export { flushWithin } from './flush.ts';
 export {
   findSecretsInCode,
@@ -15,10 +37,20 @@ export {
   type SecretLeak,
 } from './secrets.ts';
 export {
-  browserPlace,
-  errorName,
-  errorTitle,
-  maskVolatile,
-  PLACES,
-  stableMessage,
-} from './title.ts';
+  copiedSettingNames,
+  firstSet,
+  type PublicClientOptions,
+  type PublicFramework,
+  type PublicSettingName,
+  publicSettingNames,
+  publicVariable,
+  readBrowserSettings,
+  readServerSettings,
+  type SettingName,
+  sharedSettingNames,
+  type Settings,
+  settingNames,
+  settingVariable,
+} from './settings.ts';
+export { errorName, errorTitle, maskVolatile, stableMessage } from './title.ts';
+export { type ErrorTarget, listenWindowErrors } from './window.ts';

@@ -55,26 +55,12 @@ export function stableMessage(error: unknown): string {
 }
 
 /**
- * The card title of `error` at `place` (a route pattern such as `GET /orders/:id`, or one of
- * {@link PLACES}): `Name: masked message (place)`, or `Name (place)` without a message.
+ * The card title of `error` at `place` (a route pattern such as `GET /orders/:id`, or a place of
+ * the failure table, see `failures.ts`): `Name: masked message (place)`, or `Name (place)`
+ * without a message.
  */
 export function errorTitle(error: unknown, place?: string): string {
   const message = error == null ? '' : stableMessage(error);
   const head = message ? `${errorName(error)}: ${message}` : errorName(error);
   return place ? `${head} (${place})` : head;
-}
-
-/** Places outside a request, named the same by every integration. */
-export const PLACES = {
-  uncaughtException: 'uncaught exception',
-  unhandledRejection: 'unhandled rejection',
-  browser: 'browser',
-  browserRejection: 'unhandled rejection in the browser',
-  reactRender: 'React render',
-  vueComponent: 'Vue component',
-} as const;
-
-/** The place of a browser error on a page: `browser /items/:id` (a route pattern), else `browser`. */
-export function browserPlace(routePattern?: string): string {
-  return routePattern ? `${PLACES.browser} ${routePattern}` : PLACES.browser;
 }

@@ -25,7 +25,7 @@ interface ErrorLike {
   cause?: unknown;
 }
 
-function isErrorLike(value: unknown): value is ErrorLike {
+export function isErrorLike(value: unknown): value is ErrorLike {
   return (
     value instanceof Error ||
     (typeof value === 'object' && value !== null && typeof (value as ErrorLike).stack === 'string')

@@ -20,10 +20,10 @@ export type Location = {
 
 /**
  * Called synchronously inside the reporting call with the raw `description` argument. Must be cheap
- * and must never throw. Returns the location, a promise of it (resolved later, never rejecting), or
- * `undefined` when there is nothing to report.
+ * and must never throw. Returns the location, a promise or thenable of it (resolved later, never
+ * rejecting; the report's build awaits it), or `undefined` when there is nothing to report.
  */
 export type CaptureLocation = (
   description: unknown,
   options: LocationOptions,
-) => Location | Promise<Location> | undefined;
+) => Location | PromiseLike<Location> | undefined;

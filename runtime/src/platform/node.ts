@@ -5,8 +5,10 @@ import { AsyncResource } from 'node:async_hooks';
 import { EXIT } from '../core/exit.ts';
 import { carrierSlot } from '../core/shared.ts';
 import type { FlushResult, Platform, ShutdownHooks } from '../core/types.ts';
-import { captureLocation } from '../location/node.ts';
+import { callSiteLater, captureLocation } from '../location/node.ts';
+import { isErrorLike } from '../location/site.ts';
 import { describeNode } from '../location/node-frames.ts';
+import { createNodeSend } from './node-send.ts';
 
 /**
  * The async context this module was loaded in: normally none (loaded at server start, e.g. from
@@ -30,24 +32,23 @@ function exit(hooks: ShutdownHooks, timeoutMs: number): Promise<FlushResult> {
 let attached: ShutdownHooks | undefined;
 
 /**
- * Sets the client's exit flush (`EXIT`, for the kit's `flushWithin`) and runs every call of
- * `client` (the reporting methods, `flush`, the exit flush) in the async context the package was
- * loaded in, not in its caller's. The work a report starts (preparing its bytes,
- * signing with the clock, sealing with random bytes, backoff with jitter, sampling) then never runs
- * in the caller's request context, where Next.js with `cacheComponents` records reads of the clock
- * and of random values during a prerender ("unstable value Date.now() while prerendering") and cuts
- * the prerender short.
+ * Sets the client's exit flush (`EXIT`, for the kit's `flushWithin`) and runs `flush` and the exit
+ * flush in the async context the package was loaded in, not in its caller's; the reporting methods
+ * run in their caller's, and start nothing asynchronous there (`detached`). The work a report starts
+ * (preparing its bytes, signing with the clock, sealing with random bytes, backoff with jitter,
+ * sampling) then never runs in the caller's request context, where Next.js with `cacheComponents`
+ * records reads of the clock and of random values during a prerender ("unstable value Date.now()
+ * while prerendering") and cuts the prerender short.
  */
 export function detach<T extends object>(client: T): T {
   const methods = client as Record<string | symbol, unknown>;
   const hooks = attached;
   if (hooks) methods[EXIT] = (timeoutMs: number) => exit(hooks, timeoutMs);
   attached = undefined;
-  for (const key of Reflect.ownKeys(methods)) {
-    const method = methods[key];
-    if (typeof method !== 'function') continue;
-    const call = method as (...args: unknown[]) => unknown;
-    methods[key] = (...args: unknown[]) => loadContext.runInAsyncScope(call, client, ...args);
+  for (const key of ['flush', EXIT]) {
+    const call = methods[key] as ((...args: unknown[]) => unknown) | undefined;
+    if (call)
+      methods[key] = (...args: unknown[]) => loadContext.runInAsyncScope(call, client, ...args);
   }
   return client;
 }
@@ -65,15 +66,42 @@ function busyClients(): Set<ShutdownHooks> {
   });
 }
 
+/**
+ * Sampling's random draw, in the package's context (Next records `Math.random()` called in a
+ * prerender's): the default of `deps.random` for Node clients.
+ */
+export const random = () => loadContext.runInAsyncScope(Math.random);
+
 export const nodePlatform: Platform = {
-  captureLocation,
+  // An Error's throw site is located in the call, in the package's context (its map may be read
+  // from disk: promises); a call site is only captured, and located when the report is built.
+  captureLocation: (description, options) =>
+    !options.captureLocation
+      ? undefined
+      : isErrorLike(description)
+        ? loadContext.runInAsyncScope(captureLocation, null, description, options)
+        : callSiteLater(options),
+  // A promise made (and its reaction attached) in the package's context, resolved by the call:
+  // `run` runs in that context, and the call creates no async resource in its caller's (a
+  // microtask would: with async hooks on, as under an APM or Next, that costs a microsecond).
+  schedule(run) {
+    let wake: () => void;
+    const arm = () =>
+      loadContext.runInAsyncScope(() =>
+        new Promise<void>((resolve) => (wake = resolve)).then(() => {
+          arm();
+          run();
+        }),
+      );
+    arm();
+    return () => wake();
+  },
   describe: describeNode,
   unref: (t) => (t as { unref?: () => void }).unref?.(),
-  // Node's fetch (undici) puts a finished socket back in its pool only after the task in which
-  // the response completed; a request started in that task (the queue starts the next one at
-  // once) would open another connection: 4 sockets for 10 reports at concurrency 2, not 2. Each
-  // request therefore starts one `setImmediate` later (a `setTimeout(0)` costs 1 ms a request).
-  // `globalThis.fetch` is looked up at call time.
+  // Used where node:http is not (./node-send.ts: Bun, Deno). Node's fetch (undici) puts a finished
+  // socket back in its pool only after the task in which the response completed; a request started
+  // in that task would open another connection. Each request therefore starts one `setImmediate`
+  // later (a `setTimeout(0)` costs 1 ms a request). `globalThis.fetch` is looked up at call time.
   fetch: (input, init) =>
     new Promise<void>((resolve) => setImmediate(resolve)).then(() => fetch(input, init)),
   envServiceUrl() {
@@ -85,6 +113,11 @@ export const nodePlatform: Platform = {
   },
   attach(hooks) {
     attached = hooks;
+    // node:http unless a fetch function of its own was injected (tests).
+    const context = hooks.pipeline.context;
+    const fetch = context.deps.fetch;
+    if (typeof fetch !== 'function' || fetch === nodePlatform.fetch)
+      context.send = createNodeSend(context.config.concurrency);
     // Only busy clients are held, so thousands of idle clients cost nothing.
     return (busy) => {
       if (busy) busyClients().add(hooks);

@@ -1,7 +1,8 @@
 // Core client lifecycle: timers held only while busy, pending locations counted against the
 // queue bound, beforeSend after the (async) location. Uses the core with a stub platform where the
 // platform itself is the subject (the stub says why).
-import { expect, it } from 'vitest';
+import { createHook } from 'node:async_hooks';
+import { describe, expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
 import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
 import { REPORTING_METHOD_NAMES, REPORTING_METHODS } from '../../src/generated/methods.gen.ts';
@@ -164,4 +165,84 @@ it('unload sends reports still waiting for their location, without it (browser p
   expect(r.sent).toBe(1);
   expect(server().requests.map((q) => q.json?.title)).toEqual(['pending at unload']);
   expect(server().requests[0].json).not.toHaveProperty('file_name');
+});
+
+describe('the reporting call takes the report; the payload is built after it returns', () => {
+  it('reads no tag, builds no payload and runs no beforeSend in the call', async () => {
+    const reads: string[] = [];
+    const tags = new Proxy(['checkout'], {
+      get(target, key, receiver) {
+        if (typeof key === 'string') reads.push(key);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const seen: string[] = [];
+    const { client } = clientFor(server().url, {
+      ...KEY,
+      beforeSend: (p) => {
+        seen.push(p.title);
+        return p;
+      },
+    });
+    await new Promise((r) => setTimeout(r, 50)); // the beforeSend chunk has loaded
+    client.major('Taken', 'later', tags);
+    expect(reads).toEqual([]);
+    expect(seen).toEqual([]);
+    await Promise.resolve(); // a microtask later
+    expect(reads).not.toEqual([]);
+    expect(seen).toEqual(['Taken']);
+    expect(await client.flush()).toMatchObject({ sent: 1 });
+    expect(server().requests[0].json).toMatchObject({ title: 'Taken', tags: ['checkout'] });
+  });
+
+  it('flush() builds what the calls of this task took, in order', async () => {
+    const { client } = clientFor(server().url, { ...KEY, concurrency: 1 });
+    for (const title of ['one', 'two', 'three']) client.minor(title);
+    expect(await client.flush()).toMatchObject({ sent: 3 });
+    expect(server().requests.map((r) => r.json?.title)).toEqual(['one', 'two', 'three']);
+  });
+
+  it('a report made by beforeSend while the others are built is sent too', async () => {
+    let again = true;
+    const { client } = clientFor(server().url, {
+      ...KEY,
+      beforeSend: (p) => {
+        if (again) {
+          again = false;
+          client.minor('From beforeSend');
+        }
+        return p;
+      },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    client.major('First');
+    client.major('Second');
+    expect(await client.flush()).toMatchObject({ sent: 3 });
+    expect(
+      server()
+        .requests.map((r) => r.json?.title)
+        .sort(),
+    ).toEqual(['First', 'From beforeSend', 'Second']);
+  });
+
+  it.each([false, true])(
+    'a Node call with a string creates no async resource in its caller (captureLocation: %s)',
+    async (captureLocation) => {
+      const { client } = clientFor(server().url, { ...KEY, captureLocation });
+      client.major('warm-up'); // the first call of a client
+      await client.flush();
+      const created: string[] = [];
+      const hook = createHook({ init: (_id, type) => void created.push(type) }).enable();
+      try {
+        for (let i = 0; i < 10; i++) client.major('In a request', `detail ${i}`, ['a']);
+      } finally {
+        hook.disable();
+      }
+      expect(created).toEqual([]);
+      expect((await client.flush()).sent).toBe(10);
+      // The call site, located when the report was built.
+      if (captureLocation)
+        expect(server().requests.at(-1)?.json?.file_name).toMatch(/test\/core\/client\.test\.ts$/);
+    },
+  );
 });

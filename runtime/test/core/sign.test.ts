@@ -1,7 +1,7 @@
 // Signed requests (contract 5.2): the spec vectors, then over HTTP, verified with node:crypto.
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../spec/vectors/signatures.json' with { type: 'json' };
-import { hmacHex, sha256Hex, signHeaders } from '../../src/core/sign.ts';
+import { hmacHex, nodeCryptoHex, sha256Hex, signHeaders, webCrypto } from '../../src/core/sign.ts';
 import { TASKS_PATH } from '../../src/generated/service.gen.ts';
 import { clientFor, fakeSleep } from '../helpers/client.ts';
 import { SIGNING, useRecordingServer } from '../helpers/recording-server.ts';
@@ -25,6 +25,23 @@ describe('signature vectors', () => {
       'X-Svc-Timestamp': v.timestamp,
       'X-Svc-Signature': v.signature,
     });
+  });
+  // Node signs with node:crypto; browsers and edge runtimes with WebCrypto: both give the vectors,
+  // from the body's bytes or from the string sent.
+  it.each([
+    ['node:crypto', nodeCryptoHex],
+    ['WebCrypto', webCrypto],
+  ])('%s gives every vector', async (_name, impl) => {
+    for (const v of vectors.cases) {
+      expect(await impl!.sha256Hex(v.body)).toBe(v.body_sha256_hex);
+      expect(await impl!.sha256Hex(enc.encode(v.body))).toBe(v.body_sha256_hex);
+      expect(await impl!.hmacHex(v.signing_secret, v.signed_payload)).toBe(v.signature);
+      expect(await impl!.hmacHex(v.signing_secret, v.signed_payload)).toBe(v.signature); // key kept
+    }
+  });
+  it('a Node client signs with node:crypto', () => {
+    expect(nodeCryptoHex).toBeDefined();
+    expect(sha256Hex).toBe(nodeCryptoHex?.sha256Hex);
   });
   it('uses the whole secret, prefix included', async () => {
     const v = vectors.cases[0];

@@ -56,7 +56,10 @@ it('the service comes back: the probe gets an answer and every report is deliver
   let down = true;
   server().respond(() => (down ? { destroy: true } : undefined));
   const sleep = async () => {
-    down = false; // back during the probe's first backoff
+    // Back during the probe's first backoff, once the 3 first attempts have all met the outage
+    // (the third may still be on its way when the first fails).
+    while (server().requests.length < 3) await new Promise((r) => setTimeout(r, 2));
+    down = false;
   };
   const { client, log } = clientFor(server().url, KEY, { sleep });
   for (let i = 0; i < 10; i++) client.major(`back ${i}`);

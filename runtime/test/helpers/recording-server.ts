@@ -10,6 +10,9 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import sealedVectors from '../../../spec/vectors/sealed-box.json' with { type: 'json' };
 
 export interface Recorded {
+  method: string;
+  /** The request's path and query. */
+  url: string;
   headers: IncomingHttpHeaders;
   raw: string;
   /** The plaintext JSON body (after opening the sealed box when the body was an envelope). */
@@ -104,6 +107,8 @@ export async function startRecordingServer(
         json = undefined;
       }
       const rec: Recorded = {
+        method: req.method as string,
+        url: req.url as string,
         headers: req.headers,
         raw: raw.toString('utf8'),
         json,

@@ -1,6 +1,6 @@
 // Card titles of the integrations (src/kit/title.ts): the same fault gives the same title.
 import { describe, expect, it } from 'vitest';
-import { errorName, errorTitle, maskVolatile, PLACES } from '../../src/kit/title.ts';
+import { errorName, errorTitle, maskVolatile } from '../../src/kit/title.ts';
 
 describe('maskVolatile', () => {
   it.each([
@@ -32,16 +32,16 @@ describe('errorTitle', () => {
   });
 
   it('gives two errors of one throw site that differ only in an id the same title', () => {
-    const a = errorTitle(new Error('Order 1001 not found'), PLACES.uncaughtException);
-    const b = errorTitle(new Error('Order 2002 not found'), PLACES.uncaughtException);
+    const a = errorTitle(new Error('Order 1001 not found'), 'uncaught exception');
+    const b = errorTitle(new Error('Order 2002 not found'), 'uncaught exception');
     expect(a).toBe(b);
     expect(a).toBe('Error: Order <n> not found (uncaught exception)');
   });
 
   it('handles thrown strings, objects without a message, null and hostile getters', () => {
-    expect(errorTitle('boom 7', PLACES.browser)).toBe('Error: boom <n> (browser)');
+    expect(errorTitle('boom 7', 'browser')).toBe('Error: boom <n> (browser)');
     expect(errorTitle({ name: 'AbortError' })).toBe('AbortError');
-    expect(errorTitle(null, PLACES.unhandledRejection)).toBe('Error (unhandled rejection)');
+    expect(errorTitle(null, 'unhandled rejection')).toBe('Error (unhandled rejection)');
     const hostile = {
       get message(): string {
         throw new Error('no');

@@ -3,11 +3,7 @@
 // The pagehide case uses the default service address (no serviceUrl): Chromium resolves the
 // generated host to a local HTTPS recording server (self-signed certificate made with openssl,
 // accepted with --ignore-certificate-errors); the other cases pass `serviceUrl`.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
@@ -15,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../testkit/src/index.ts';
 import { SERVICE_URL } from '../../src/index.browser.ts';
 import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
+import { selfSignedCert } from '../helpers/tls.ts';
 
 let server: RecordingServer;
 let tlsServer: RecordingServer;
@@ -23,39 +20,6 @@ let siteUrl: string;
 let browser: Browser;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>svc</title><script src="/app.js"></script>`;
-
-function selfSignedCert(host: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        `/CN=${host}`,
-        '-addext',
-        `subjectAltName=DNS:${host}`,
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    return {
-      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 beforeAll(async () => {
   server = await startRecordingServer();

@@ -6,8 +6,8 @@ import { useRecordingServer } from '../helpers/recording-server.ts';
 
 const server = useRecordingServer();
 
-it("a burst at concurrency 2 opens at most 2 connections (Node's fetch keeps them alive)", async () => {
-  // No injected fetch: the platform's global fetch (undici) and its connection pool, for real.
+it('a burst at concurrency 2 opens at most 2 connections (one keep-alive node:http agent)', async () => {
+  // No injected fetch: the platform's node:http sender and its agent, for real.
   const before = server().sockets();
   const { client } = clientFor(server().url, { ...KEY, concurrency: 2 });
   for (let round = 0; round < 5; round++) {

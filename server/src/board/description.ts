@@ -1,5 +1,5 @@
 import type { Card } from '../store/types.ts';
-import { type Html, html } from './html.ts';
+import { escapedBytes, type Html, html } from './html.ts';
 
 // A card's description rendered by its `description_type` (contract 11): stack traces as frames,
 // JSON re-indented, everything else verbatim. All of it is text: the `html` tag escapes it.
@@ -106,4 +106,43 @@ export function renderDescription(text: string | null, type: Card['description_t
   const pretty = type === 'json' ? prettyJson(text) : undefined;
   // The parser drops one newline right after <pre>: this one, so the text's own stays.
   return html`<pre class="${pretty === undefined ? 'plain' : 'json'}">${'\n'}${pretty ?? text}</pre>`;
+}
+
+/** A description rendered within a byte budget, and how many of its characters it shows. */
+export interface BoundedDescription {
+  html: Html;
+  /** Characters shown; less than the text's length when it was cut to fit. */
+  shown: number;
+}
+
+/**
+ * `renderDescription` within `maxBytes` of HTML: the longest start of the text whose escaped bytes
+ * fit, rendered by type while that markup fits too (frames and re-indented JSON add to the text),
+ * else as plain text. So a page holding it is bounded whatever the report.
+ */
+export function renderWithin(
+  text: string | null,
+  type: Card['description_type'],
+  maxBytes: number,
+): BoundedDescription {
+  if (text === null) return { html: renderDescription(text, type), shown: 0 };
+  const part = prefixWithin(text, maxBytes - 64);
+  const typed = renderDescription(part, type);
+  const fits = Buffer.byteLength(typed.markup) <= maxBytes;
+  return { html: fits ? typed : renderDescription(part, 'plain'), shown: part.length };
+}
+
+/** The longest start of `text` whose escaped UTF-8 is at most `maxBytes` (whole code points). */
+export function prefixWithin(text: string, maxBytes: number): string {
+  if (text.length * 6 <= maxBytes) return text; // no character escapes to more than 6 bytes
+  let used = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    const pair = code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000;
+    used += pair ? 4 : code < 0x80 ? escapedBytes(text[i]!) : code < 0x800 ? 2 : 3;
+    if (used > maxBytes) return text.slice(0, i);
+    if (pair) i++;
+  }
+  return text;
 }

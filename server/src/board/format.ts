@@ -7,6 +7,14 @@ export const DAY = 86_400_000;
 
 const numbers = new Intl.NumberFormat('en-US');
 export const count = (n: number): string => numbers.format(n);
+/** `text` cut to at most `chars` characters, `…` marking a cut (never inside a surrogate pair). */
+export function clip(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  let end = chars - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end--;
+  return `${text.slice(0, end)}…`;
+}
+
 /** `1 report`, `1,234 reports`. */
 export const counted = (n: number, noun: string): string =>
   `${count(n)} ${noun}${n === 1 ? '' : 's'}`;

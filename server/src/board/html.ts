@@ -12,6 +12,10 @@ const ENTITIES: Record<string, string> = {
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
+/** Bytes of one character (a code point) once escaped and encoded as UTF-8. */
+export const escapedBytes = (char: string): number =>
+  ENTITIES[char]?.length ?? Buffer.byteLength(char);
+
 /** Markup built by `html`; the only value interpolated without escaping. */
 export class Html {
   constructor(readonly markup: string) {}

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CARD_STATUSES, type CardStatus } from '../accept/index.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
 import type { BoardStore } from '../store/board-types.ts';
 import type { Plan, PlanLimits } from '../store/types.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
-import { createBoardAuth, formAllowed, sameOrigin, type Viewer } from './auth.ts';
+import { createBoardAuth, formAllowed, sameOrigin } from './auth.ts';
+import { registerCardRoutes } from './card-routes.ts';
 import { DAY, HOUR } from './format.ts';
 import { secureHeaders } from './headers.ts';
-import { createSignInThrottle } from './throttle.ts';
 import { messagePage } from './layout.ts';
-import { cardPage, variantPage } from './pages/card.ts';
 import { cardsPage } from './pages/cards.ts';
 import { loginPage, safeNext } from './pages/login.ts';
 import {
@@ -20,6 +18,8 @@ import {
   PROJECTS_PER_PAGE,
 } from './pages/overview.ts';
 import { BadQuery, parseCardsQuery, parseIdPage } from './query.ts';
+import { csrfOf, formOf, idOf, notFound, refused, send, statusOf, viewers } from './reply.ts';
+import { createSignInThrottle } from './throttle.ts';
 
 export interface BoardDeps {
   store: BoardStore;
@@ -31,27 +31,10 @@ export interface BoardDeps {
   sessionMs?: number;
 }
 
-const VARIANT_BODY_CHARS = 4096;
-/** History entries a card page shows. */
-const HISTORY_ROWS = 100;
 /** Cards one bulk status change may name (two pages of the cards list). */
 const BULK_MAX = 100;
 /** Routes open without a token: the sign-in form and the static assets. */
 const PUBLIC = { config: { public: true } };
-const viewers = new WeakMap<FastifyRequest, Viewer>();
-const csrfOf = (req: FastifyRequest) => {
-  const v = viewers.get(req);
-  return v?.kind === 'session' ? v.csrf : undefined;
-};
-const send = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').send(body);
-const formOf = (req: FastifyRequest) =>
-  new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
-const idOf = (value: string) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined);
-const statusOf = (value: string | null): CardStatus => {
-  if (!CARD_STATUSES.includes(value as CardStatus)) throw new BadQuery('Unknown status.');
-  return value as CardStatus;
-};
 
 /** The board under /board: sign-in, accounts, a project's cards, a card, a variant, status changes. */
 export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
@@ -65,8 +48,6 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
     const text = `Too many wrong tokens from your address; try again in ${wait} s.`;
     return send(reply.header('retry-after', wait), 429, body(text));
   };
-  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
-    send(reply, 404, messagePage('Not found', 'There is nothing here.', csrfOf(req)));
 
   app.register(
     async (board) => {
@@ -185,51 +166,10 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
         return send(reply, 200, cardsPage(project, view, result, paging, now(), csrfOf(req)));
       });
 
-      board.get<{ Params: { project: string; card: string } }>(
-        '/projects/:project/cards/:card',
-        async (req, reply) => {
-          const found = await loadCard(req.params);
-          if (!found) return notFound(req, reply);
-          const { project, card } = found;
-          const lastHour = Math.floor(now() / HOUR);
-          const [variants, perHour, history] = await Promise.all([
-            store.listVariants(card.id, VARIANT_BODY_CHARS),
-            store.cardHours(card.id, lastHour - 23, lastHour),
-            store.cardHistory(card.id, HISTORY_ROWS),
-          ]);
-          const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req) };
-          const hours = { perHour, lastHour };
-          return send(reply, 200, cardPage(project, card, variants, hours, history, opts));
-        },
-      );
+      registerCardRoutes(board, deps);
 
-      // Status changes: same-origin, with the session's form token (403 and nothing changed
-      // otherwise), recorded under the admin token's name; then back to the page they came from.
-      const refused = (req: FastifyRequest, reply: FastifyReply) =>
-        send(
-          reply,
-          403,
-          messagePage('Refused', 'The form was not valid; nothing changed.', csrfOf(req)),
-        );
-      board.post<{ Params: { project: string; card: string } }>(
-        '/projects/:project/cards/:card/status',
-        async (req, reply) => {
-          const viewer = viewers.get(req)!;
-          const form = formOf(req);
-          if (!formAllowed(req, viewer, form.get('csrf'))) return refused(req, reply);
-          const found = await loadCard(req.params);
-          if (!found) return notFound(req, reply);
-          const status = statusOf(form.get('status'));
-          await store.setCardStatus({
-            cardIds: [found.card.id],
-            projectId: found.project.id,
-            status,
-            actor: viewer.name,
-            at: now(),
-          });
-          return reply.redirect(`/board/projects/${found.project.id}/cards/${found.card.id}`, 303);
-        },
-      );
+      // The list's bulk status form: same-origin, with the session's form token (403 and nothing
+      // changed otherwise), recorded under the admin token's name; then back to the same view.
       board.post<{ Params: { project: string } }>(
         '/projects/:project/cards/status',
         async (req, reply) => {
@@ -258,32 +198,7 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
           return reply.redirect(back === home || back.startsWith(`${home}?`) ? back : home, 303);
         },
       );
-
-      board.get<{ Params: { project: string; card: string; variant: string } }>(
-        '/projects/:project/cards/:card/variants/:variant',
-        async (req, reply) => {
-          const found = await loadCard(req.params);
-          const variantId = idOf(req.params.variant);
-          const variant = found && variantId && (await store.getVariant(found.card.id, variantId));
-          if (!found || !variant || variant.aggregate) return notFound(req, reply);
-          return send(
-            reply,
-            200,
-            variantPage(found.project, found.card, variant, now(), csrfOf(req)),
-          );
-        },
-      );
     },
     { prefix: '/board' },
   );
-
-  async function loadCard(params: { project: string; card: string }) {
-    const day = Math.floor(now() / DAY);
-    const projectId = idOf(params.project);
-    const cardId = idOf(params.card);
-    if (!projectId || !cardId) return undefined;
-    const project = await store.getProject(projectId, day);
-    const card = project && (await store.getCard(projectId, cardId, day));
-    return project && card ? { project, card } : undefined;
-  }
 }

@@ -8,6 +8,8 @@ import type { AdminTokenSummary, BoardStore } from '../store/board-types.ts';
 // admin token is never accepted by the ingestion endpoint.
 
 export const ADMIN_TOKEN = /^svc_adm_[0-9a-f]{64}$/;
+/** An admin token's name (shown in card histories) has at most this many characters. */
+const NAME_MAX = 100;
 
 export function newAdminToken() {
   const token = `svc_adm_${randomBytes(32).toString('hex')}`;
@@ -15,7 +17,7 @@ export function newAdminToken() {
 }
 
 export interface AdminTokens {
-  /** The token is returned once; only its hash is stored. */
+  /** The token is returned once; only its hash is stored. The name: 1 to 100 characters. */
   create(input?: { name?: string }): Promise<{ id: number; name: string; token: string }>;
   list(): Promise<AdminTokenSummary[]>;
   /** Immediate: the token and every board session opened with it stop working. */
@@ -27,6 +29,9 @@ export function createAdminTokens(store: BoardStore, now: () => number = Date.no
     async create(input = {}) {
       const name = (input.name ?? 'admin').trim();
       if (name === '') throw new AdminError('An admin token needs a name.');
+      if (name.length > NAME_MAX) {
+        throw new AdminError(`An admin token's name is at most ${NAME_MAX} characters.`);
+      }
       const t = newAdminToken();
       const id = await store.insertAdminToken({ name, lookup: t.lookup, createdAt: now() });
       return { id, name, token: t.token };

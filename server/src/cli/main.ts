@@ -43,6 +43,8 @@ export async function openAdmin(flags: Flags) {
     plans: PLANS,
     variantCap: LIMITS.variantCap,
     projectQuotaShare: LIMITS.projectQuotaShare,
+    // A command waits for the database as long as it takes (listing a large project may be slow).
+    adminDeadlineMs: 0,
   });
   return { admin: createAdmin(store), close: () => store.close() };
 }

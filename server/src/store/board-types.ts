@@ -5,7 +5,8 @@ type CardStatus = Card['status'];
 // The board's storage seam, apart from the ingestion `Store`: admin tokens, their browser
 // sessions and the read queries of the board pages. Times are Unix ms; days and hours are UTC
 // (days and hours since the epoch). Every implementation must answer `listCards` from indexes
-// (keyset pagination), whatever the number of cards.
+// (keyset pagination), whatever the number of cards, and examine a bounded number of cards per
+// call under filters its indexes do not hold (see `CardPage.scan`).
 
 export interface AdminTokenSummary {
   id: number;
@@ -101,8 +102,14 @@ export interface CardSummary {
 export interface CardPage {
   /** In the query's order, also when paging backwards. */
   cards: CardSummary[];
-  /** More rows exist beyond this page in the direction of travel. */
+  /** More rows exist beyond this page in the direction of travel (or may: see `scan`). */
   more: boolean;
+  /**
+   * Present when a filter the index does not hold ran out of its budget before the page was full:
+   * the cards examined, and the last key examined, from where the search goes on (as `after`, or
+   * `before` when paging backwards).
+   */
+  scan?: { examined: number; resumeAt: SortKey };
 }
 
 export interface BoardCard {
@@ -231,7 +238,7 @@ export interface BoardStore {
    * the cards found, in id order.
    */
   setCardStatus(change: StatusChange): MaybePromise<StatusChanged[]>;
-  /** The card's history, newest first, at most `limit` entries. */
-  cardHistory(cardId: number, limit: number): MaybePromise<CardEvent[]>;
+  /** The card's history, newest first, at most `limit` entries (older than entry `before`). */
+  cardHistory(cardId: number, limit: number, before?: number): MaybePromise<CardEvent[]>;
   close(): MaybePromise<void>;
 }

@@ -10,6 +10,8 @@ export interface OpenStoreOptions extends IngestConfig {
   databaseUrl?: string;
   dataDir: string;
   durability?: 'process' | 'power';
+  /** PostgreSQL: see `PgStoreOptions.adminDeadlineMs`. @default 5000 */
+  adminDeadlineMs?: number;
 }
 
 // Nothing here imports `pg` statically: the PostgreSQL modules load on first use, so SQLite users

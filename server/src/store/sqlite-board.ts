@@ -5,50 +5,63 @@ import {
   type BoardVariantRow,
   CARD_COUNT,
   idKeyset,
-  likeText,
   pageOf,
-  PRIORITY_RANK,
-  SEVERITY_RANK,
-  SUMMARY_COLUMNS,
   type SummaryRow,
   toBoardCard,
   toBoardVariant,
-  toSummary,
 } from './board-rows.ts';
+import { listCardPage, type ScanLimits } from './board-scan.ts';
 import type {
   BoardAccount,
   BoardProject,
   BoardProjectPage,
   BoardStore,
-  CardQuery,
-  CardSort,
   IdPage,
+  SortKey,
 } from './board-types.ts';
+import { type CardsDialect, cardsSql } from './cards-sql.ts';
 import { migrate } from './migrations.ts';
 import type { CardRow } from './rows.ts';
 import { createSqliteSessions } from './sqlite-sessions.ts';
 import { createSqliteTriage } from './sqlite-triage.ts';
+import { writesWhenFree } from './sqlite-writes.ts';
 
 // The board's reads over the same SQLite file as the ingestion store, on a connection of its own
-// (WAL: reads see committed data and never block ingestion for longer than one statement).
+// (WAL: reads see committed data, never wait for a writer, and never block ingestion for longer
+// than one statement); its few writes wait for another process's lock off the event loop.
 
-/** Columns of each sort's keyset, each served by an index of migration 3 (title: cards_by_title). */
-const KEY_COLUMNS: Record<CardSort, string[]> = {
-  last_seen: ['last_seen_at', 'id'],
-  first_seen: ['created_at', 'id'],
-  count: ['occurrence_count', 'id'],
-  severity: ['severity_rank', 'id'],
-  priority: ['priority_rank', 'id'],
-  title: ['title', 'id'],
+/** The cards page's SQL on SQLite: `?` placeholders, a compound select merged in key order. */
+export const SQLITE_CARDS: CardsDialect = {
+  placeholder: () => '?',
+  keyColumn: (field) => field,
+  // Titles sort by deduplication's index (project_id, title): no second index of random titles.
+  statusLeads: (sort) => sort !== 'title',
+  bind: (value) => value,
+  // instr() on the stored JSON (written by JSON.stringify) is a cheap pre-filter; json_each()
+  // confirms an exact element.
+  tag: (tag, bind) =>
+    `instr(tags, ${bind(JSON.stringify(tag))}) > 0 AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ${bind(tag)})`,
+  text: (pattern) => `title LIKE ${pattern} ESCAPE '\\'`,
+  ordered: (arms, order, tail) => `${arms.join(' UNION ALL ')} ORDER BY ${order} ${tail}`,
 };
 
-export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
+export interface SqliteBoardOptions {
+  dataDir: string;
+  /** Bounds of a filtered cards page (tests lower them). @default SCAN_ROWS keys, 1000 a window */
+  scan?: ScanLimits;
+}
+
+export function openSqliteBoardStore(opts: SqliteBoardOptions): BoardStore {
   const db = openDatabaseFile(opts.dataDir);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  // Checkpoints are the ingesting connection's (its checkpointer thread's): a board write must not
+  // copy the WAL into the database on the event loop.
+  db.pragma('wal_autocheckpoint = 0');
+  const write = writesWhenFree(db);
 
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
@@ -86,13 +99,13 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
   const accountRow = (id: number) =>
     prepared('SELECT id, name, plan FROM accounts WHERE id = ?').get(id) as
       Pick<BoardAccount, 'id' | 'name' | 'plan'> | undefined;
-  const triage = createSqliteTriage(db);
+  const triage = createSqliteTriage(db, write);
   const variantSql = `SELECT id, title, substr(description, 1, ?) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
       last_seen_at, aggregate FROM variants WHERE card_id = ?`;
 
   return {
-    ...createSqliteSessions(db),
+    ...createSqliteSessions(db, write),
     overview(day, page) {
       const { op, order, from } = idKeyset(page);
       const accounts = pageOf(
@@ -123,22 +136,31 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
       ).get(day, id) as Omit<BoardProjectPage, 'statusCounts'> | undefined;
       return project && { ...project, statusCounts: triage.statusCounts(id) };
     },
-    listCards(projectId, query) {
-      const { sql, params } = cardsSql(projectId, query);
-      const rows = prepared(sql).all(...params) as SummaryRow[];
-      const more = rows.length > query.limit;
-      const page = rows.slice(0, query.limit);
-      if (query.before) page.reverse();
-      return {
-        more,
-        cards: page.map((r) =>
-          toSummary(
-            r,
-            KEY_COLUMNS[query.sort].map((c) => r[c as keyof SummaryRow] as string | number),
-          ),
-        ),
-      };
-    },
+    listCards: (projectId, query) =>
+      listCardPage(
+        {
+          dialect: SQLITE_CARDS,
+          page(q, limit, to) {
+            const { sql, params } = cardsSql(SQLITE_CARDS, projectId, q, { limit, to });
+            return prepared(sql).all(...params) as SummaryRow[];
+          },
+          edge(q, offset) {
+            const { sql, params } = cardsSql(SQLITE_CARDS, projectId, q, {
+              limit: 1,
+              offset,
+              keysOnly: true,
+            });
+            const key = prepared(sql)
+              .raw()
+              .get(...params) as SortKey | undefined;
+            return key;
+          },
+          // Between windows of a long scan, requests and ingestion waiting on the event loop run.
+          pause: () => new Promise((resolve) => setImmediate(resolve)),
+        },
+        query,
+        opts.scan,
+      ),
     getCard(projectId, cardId, day) {
       const r = prepared('SELECT * FROM cards WHERE id = ? AND project_id = ?').get(
         cardId,
@@ -170,50 +192,5 @@ export function openSqliteBoardStore(opts: { dataDir: string }): BoardStore {
     close: () => {
       db.close();
     },
-  };
-}
-
-/** One keyset page: filters, then the sort key compared as a row value, so an index serves it. */
-export function cardsSql(projectId: number, q: CardQuery) {
-  const columns = KEY_COLUMNS[q.sort];
-  const where = ['project_id = ?'];
-  const params: (string | number)[] = [projectId];
-  if (q.statuses !== undefined) {
-    where.push(`status IN (${q.statuses.map(() => '?').join(', ') || 'NULL'})`);
-    params.push(...q.statuses);
-  }
-  if (q.severity !== undefined) {
-    where.push('severity_rank = ?');
-    params.push(SEVERITY_RANK[q.severity] ?? -1);
-  }
-  if (q.priority !== undefined) {
-    where.push('priority_rank = ?');
-    params.push(PRIORITY_RANK[q.priority] ?? -1);
-  }
-  if (q.tag !== undefined) {
-    // instr() on the stored JSON is a cheap pre-filter; json_each() confirms an exact element.
-    where.push('instr(tags, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ?)');
-    params.push(JSON.stringify(q.tag), q.tag);
-  }
-  if (q.text !== undefined) {
-    where.push("title LIKE ? ESCAPE '\\'");
-    params.push(likeText(q.text));
-  }
-  const boundary = q.after ?? q.before;
-  const backwards = q.before !== undefined;
-  const descending = (q.dir === 'desc') !== backwards;
-  if (boundary) {
-    if (boundary.length !== columns.length)
-      throw new RangeError('The page key does not fit the sort.');
-    where.push(
-      `(${columns.join(', ')}) ${descending ? '<' : '>'} (${columns.map(() => '?').join(', ')})`,
-    );
-    params.push(...boundary);
-  }
-  const order = columns.map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
-  params.push(q.limit + 1);
-  return {
-    sql: `SELECT ${SUMMARY_COLUMNS} FROM cards WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`,
-    params,
   };
 }

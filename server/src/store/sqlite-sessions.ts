@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { BoardStore } from './board-types.ts';
 import { iso } from './rows.ts';
+import type { WhenFree } from './sqlite-writes.ts';
 
 type Sessions = Pick<
   BoardStore,
@@ -13,8 +14,11 @@ type Sessions = Pick<
   | 'deleteSession'
 >;
 
-/** Admin tokens (sha256 of the value only) and the board's browser sessions (sha256 of the cookie). */
-export function createSqliteSessions(db: Database.Database): Sessions {
+/**
+ * Admin tokens (sha256 of the value only) and the board's browser sessions (sha256 of the cookie);
+ * writes go through `write`, which waits for another process's write lock without blocking.
+ */
+export function createSqliteSessions(db: Database.Database, write: WhenFree): Sessions {
   const q = {
     insertToken: db.prepare('INSERT INTO admin_tokens (name, lookup, created_at) VALUES (?, ?, ?)'),
     tokens: db.prepare('SELECT id, name, created_at, revoked_at FROM admin_tokens ORDER BY id'),
@@ -47,7 +51,7 @@ export function createSqliteSessions(db: Database.Database): Sessions {
   );
   return {
     insertAdminToken: (t) =>
-      Number(q.insertToken.run(t.name, t.lookup, t.createdAt).lastInsertRowid),
+      write(() => Number(q.insertToken.run(t.name, t.lookup, t.createdAt).lastInsertRowid)),
     listAdminTokens: () =>
       (
         q.tokens.all() as {
@@ -62,13 +66,13 @@ export function createSqliteSessions(db: Database.Database): Sessions {
         createdAt: iso(r.created_at),
         revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
       })),
-    revokeAdminToken: (id, at) => revoke(id, at),
+    revokeAdminToken: (id, at) => write(() => revoke.immediate(id, at)),
     findAdminToken: (lookup) => q.token.get(lookup) as { id: number; name: string } | undefined,
-    insertSession: (s) => insertSession(s),
+    insertSession: (s) => write(() => insertSession.immediate(s)),
     findSession: (lookup, now) =>
       q.session.get(lookup, now) as { tokenId: number; tokenName: string } | undefined,
-    deleteSession: (lookup) => {
-      q.deleteSession.run(lookup);
+    deleteSession: async (lookup) => {
+      await write(() => q.deleteSession.run(lookup));
     },
   };
 }

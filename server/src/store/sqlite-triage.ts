@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type CardEventRow, statusCounts, toCardEvent } from './board-rows.ts';
 import type { BoardStore, StatusChanged } from './board-types.ts';
+import type { WhenFree } from './sqlite-writes.ts';
 
 type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
   statusCounts(projectId: number): ReturnType<typeof statusCounts>;
@@ -11,8 +12,9 @@ type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
  * IMMEDIATE transaction: it waits for an ingest batch to commit, and commits before the next one
  * reads (the ingest notices the other connection's commit through `PRAGMA data_version` and
  * re-reads the cards it had cached), so a report and a status change never overwrite each other.
+ * Another process's write lock is waited for through `write`, with the event loop free.
  */
-export function createSqliteTriage(db: Database.Database): Triage {
+export function createSqliteTriage(db: Database.Database, write: WhenFree): Triage {
   const q = {
     cards: db.prepare(
       `SELECT id, title, status FROM cards WHERE id IN (SELECT value FROM json_each(?))
@@ -25,7 +27,7 @@ export function createSqliteTriage(db: Database.Database): Triage {
     ),
     history: db.prepare(
       `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
-       WHERE card_id = ? ORDER BY id DESC LIMIT ?`,
+       WHERE card_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
     ),
     counts: db.prepare('SELECT status, count FROM card_status_counts WHERE project_id = ?'),
   };
@@ -49,9 +51,9 @@ export function createSqliteTriage(db: Database.Database): Triage {
     }));
   });
   return {
-    setCardStatus: (c) => change.immediate(c),
-    cardHistory: (cardId, limit) =>
-      (q.history.all(cardId, limit) as CardEventRow[]).map(toCardEvent),
+    setCardStatus: (c) => write(() => change.immediate(c)),
+    cardHistory: (cardId, limit, before = Number.MAX_SAFE_INTEGER) =>
+      (q.history.all(cardId, before, limit) as CardEventRow[]).map(toCardEvent),
     statusCounts: (projectId) =>
       statusCounts(q.counts.all(projectId) as { status: string; count: number }[]),
   };

@@ -11,7 +11,9 @@ import { STORE_KIND, testDatabaseUrl } from '../store-kind.ts';
 // The built service (dist/) with the board, in-process with an injected clock, on both stores:
 // 20,000 accounts (one holding 120 projects, one with a 10,000-character name, one project with
 // 10,050 cards) give accounts pages of 20 accounts, bounded in bytes, walked by keyset both ways;
-// and wrong admin tokens are throttled per client address with 429 and Retry-After.
+// a tag on 3 of 25,000 cards is searched 20,000 cards a request at most, each page saying where
+// the search goes on; and wrong admin tokens are throttled per client address with 429 and
+// Retry-After.
 const { startServer } = (await import('../../dist/index.js')) as unknown as {
   startServer: typeof import('../../src/server.ts').startServer;
 };
@@ -20,7 +22,10 @@ let dataDir: string;
 let databaseUrl: string | undefined;
 let server: RunningServer;
 let token: string;
-let big: { account: number; project: number };
+let big: { account: number; project: number; scanned: number };
+
+/** Cards of the scanned project carrying the tag, newest first (last seen = their number). */
+const RARE = [24_990, 12_000, 5];
 
 /** Bulk rows straight into the store's database (setup only; the board reads them like any). */
 async function seed(sql: { sqlite: string; pg: string }) {
@@ -57,15 +62,25 @@ beforeAll(async () => {
   for (let i = 0; i < 120; i++) {
     projects.push(await server.admin.createProject({ accountId: account.id, name: `P${i}` }));
   }
-  big = { account: account.id, project: projects[0]!.id };
+  big = { account: account.id, project: projects[0]!.id, scanned: projects[1]!.id };
   const cards = (
     series: string,
   ) => `INSERT INTO cards (project_id, title, description_type, priority,
       severity, tags, status, occurrence_count, created_at, last_seen_at)
-    SELECT ${big.project}, 'Card ' || i, 'text', 'low', 'minor', '[]', 'open', 1, 0, 0 FROM ${series}`;
+    SELECT ${big.project}, 'Card ' || i, 'text', 'low', 'minor', '[]', 'todo', 1, 0, 0 FROM ${series}`;
   await seed({
     sqlite: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10050) ${cards('n')};`,
     pg: `${cards('generate_series(1, 10050) i')};`,
+  });
+  // 25,000 cards seen one after the other; 3 carry the tag `rare`.
+  const tagged = (series: string) => `INSERT INTO cards (project_id, title, description_type,
+      priority, severity, tags, status, occurrence_count, created_at, last_seen_at)
+    SELECT ${big.scanned}, 'Scan card ' || i, 'text', 'low', 'minor',
+      CASE WHEN i IN (${RARE.join(', ')}) THEN '["rare"]' ELSE '["env:prod"]' END, 'todo', 1, i, i
+    FROM ${series}`;
+  await seed({
+    sqlite: `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000) ${tagged('n')};`,
+    pg: `${tagged('generate_series(1, 25000) i')};`,
   });
 }, 120_000);
 
@@ -139,6 +154,35 @@ describe(`accounts pages (${STORE_KIND})`, () => {
     expect((await get('/board?after=abc')).status).toBe(400);
     expect((await get('/board?after=1&before=5')).status).toBe(400);
     expect((await get('/board/accounts/99999999')).status).toBe(404);
+  });
+});
+
+describe(`a filter few cards pass (${STORE_KIND})`, () => {
+  it('searches at most 20,000 cards a request and goes on from where it stopped', async () => {
+    const titles = (html: string) =>
+      [...html.matchAll(/>Scan card (\d+)<\/a>/g)].map((m) => Number(m[1]));
+    const found: number[] = [];
+    const searched: number[] = [];
+    let path: string | undefined = `/board/projects/${big.scanned}?tag=rare`;
+    while (path && searched.length < 20) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      found.push(...titles(page.html));
+      const note =
+        /Searched ([\d,]+) cards for these filters without filling the page: (\d+) matching/.exec(
+          page.html,
+        );
+      path = link(page.html, 'next');
+      if (!note) break;
+      searched.push(Number(note[1]!.replaceAll(',', '')));
+      expect(Number(note[2])).toBe(titles(page.html).length);
+      expect(page.html).toContain('Continue searching →</a>');
+    }
+    expect(path).toBeUndefined(); // the last page reached the end
+    expect(found).toEqual(RARE);
+    // The budget stopped the first request (under load its time limit may stop it sooner).
+    expect(searched.length).toBeGreaterThan(0);
+    for (const n of searched) expect(n).toBeLessThanOrEqual(20_000);
   });
 });
 

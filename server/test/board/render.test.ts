@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseTrace, prettyJson, renderDescription } from '../../src/board/description.ts';
+import {
+  parseTrace,
+  prefixWithin,
+  prettyJson,
+  renderDescription,
+  renderWithin,
+} from '../../src/board/description.ts';
+import { clip } from '../../src/board/format.ts';
 import { escapeHtml, Html, html } from '../../src/board/html.ts';
 import { safeNext } from '../../src/board/pages/login.ts';
 import { cardsHref, parseCardsQuery } from '../../src/board/query.ts';
@@ -81,6 +88,33 @@ describe('descriptions', () => {
       '<pre class="plain">\n# Title\n[x](javascript:alert(1)) &lt;script&gt;alert(1)&lt;/script&gt;</pre>',
     );
     expect(renderDescription(null, 'plain').markup).toContain('No description');
+  });
+
+  it('within a byte budget: by type while it fits, else as plain text, cut to whole characters', () => {
+    // Escaped UTF-8 bytes: `"` 6, `é` 2, an emoji 4 (never split from its pair).
+    expect(prefixWithin('a"b', 7)).toBe('a"');
+    expect(prefixWithin('éé', 3)).toBe('é');
+    expect(prefixWithin('😀😀', 7)).toBe('😀');
+    expect(prefixWithin('short', 100)).toBe('short');
+    const trace = 'Error: x\n    at a (b.js:1:2)\n    at c (d.js:3:4)';
+    expect(renderWithin(trace, 'code', 4096)).toEqual({
+      html: renderDescription(trace, 'code'),
+      shown: trace.length,
+    });
+    // 2,000 tiny frames are 150 kB of markup: within 64 kB they are shown as text, whole.
+    const frames = '\n at x'.repeat(2000);
+    const within = renderWithin(frames, 'code', 64 * 1024);
+    expect(within).toEqual({ html: renderDescription(frames, 'plain'), shown: frames.length });
+    // 65,535 quotes are 393 kB escaped: cut to the budget.
+    const quotes = renderWithin('"'.repeat(65_535), 'plain', 256 * 1024);
+    expect(Buffer.byteLength(quotes.html.markup)).toBeLessThanOrEqual(256 * 1024);
+    expect(quotes.shown).toBe(Math.floor((256 * 1024 - 64) / 6));
+  });
+
+  it('names and lines are clipped to whole characters, a cut marked', () => {
+    expect(clip('abcdef', 4)).toBe('abc…');
+    expect(clip('abcd', 4)).toBe('abcd');
+    expect(clip('ab😀cd', 4)).toBe('ab…'); // the emoji is not split
   });
 });
 

@@ -11,13 +11,19 @@ class DemoController
 {
     public function index(): Response
     {
-        return new Response('Svc + Symfony example: try /boom, /log and /orders/42/charge');
+        return new Response('Svc + Symfony example: try /boom, /orders/42, /log and /orders/42/charge');
     }
 
     /** An uncaught exception: Symfony answers its usual 500 page, the bundle reports it. */
     public function boom(): Response
     {
         throw new \RuntimeException('boom: the checkout service is down');
+    }
+
+    /** The card's title names the route pattern (`GET /orders/{id}`), never the URL: one card for every order. */
+    public function order(int $id): Response
+    {
+        throw new \RuntimeException("order {$id} has no lines");
     }
 
     /** A log record at error level through a Monolog logger with the Svc handler. */

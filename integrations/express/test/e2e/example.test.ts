@@ -52,7 +52,14 @@ describe('examples/express against the reference service', () => {
     expect(cards[0]!.severity).toBe('major');
     expect(cards[0]!.description).toContain('Order 1001 could not be loaded');
     expect(cards[0]!.tags).toEqual(
-      expect.arrayContaining(['express', 'method:GET', 'env:production', 'release:v1.4.0']),
+      expect.arrayContaining([
+        'express',
+        'server',
+        'server-error',
+        'method:GET',
+        'env:production',
+        'release:v1.4.0',
+      ]),
     );
     expect(t.app!.output()).not.toContain(t.svc.keys.signingSecret);
   });

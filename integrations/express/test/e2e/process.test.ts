@@ -27,7 +27,8 @@ describe('process handlers in a real process', () => {
     expect(child.output()).toContain('TypeError: worker crashed');
     const cards = await t.svc.cards();
     expect(cards.map((c) => c.title)).toEqual(['TypeError: worker crashed (uncaught exception)']);
-    expect(cards[0]!.severity).toBe('critical');
+    expect(cards[0]).toMatchObject({ severity: 'critical', priority: 'high' });
+    expect(cards[0]!.tags).toEqual(['express', 'server', 'uncaught-exception']);
   });
 
   it('unhandled rejection: reported and delivered, then the default crash (code 1)', async () => {

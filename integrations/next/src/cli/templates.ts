@@ -1,5 +1,12 @@
 // Files written by `svc-next init`. Each starts with MARKER so a second run recognises its own
-// files and leaves them alone (idempotent), and never overwrites a file the user wrote.
+// files and leaves them alone (idempotent), and never overwrites a file the user wrote. The
+// variable names come from the spec, through the runtime kit.
+import {
+  publicSettingNames,
+  publicVariable,
+  settingVariable,
+  sharedSettingNames,
+} from '@svc/runtime/kit';
 
 export const MARKER = '// Svc: written by `svc-next init`';
 
@@ -7,11 +14,15 @@ export const INSTRUMENTATION = `${MARKER}. Server errors become cards (Node and 
 import { captureRequestError, registerSvc } from '@svc/next';
 
 export function register() {
-  // Read at run time: SERVICE_URL (your Svc service), SERVICE_KEY_ID and SERVICE_SIGNING_SECRET
-  // (server-only; never NEXT_PUBLIC_). Release and environment: inlined at build by withSvc.
+  // Read at run time: ${settingVariable('serviceUrl')} (your Svc service), ${settingVariable('keyId')} and
+  // ${settingVariable('signingSecret')} (server-only; never NEXT_PUBLIC_), ${settingVariable('environment')}, ${settingVariable('release')}.
   registerSvc({
-    release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
-    environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
+    // Where those are unset at run time: the build's public values (Next inlines them).
+    fromBuild: {
+${sharedSettingNames()
+  .map((name) => `      ${name}: process.env.${publicVariable('next', name)},`)
+  .join('\n')}
+    },
   });
 }
 
@@ -23,10 +34,9 @@ import { registerSvcClient } from '@svc/next/client';
 
 registerSvcClient({
   // Literal process.env.NEXT_PUBLIC_* references: Next inlines only these, at build time.
-  apiKey: process.env.NEXT_PUBLIC_SERVICE_API_KEY,
-  serviceUrl: process.env.NEXT_PUBLIC_SERVICE_URL,
-  environment: process.env.NEXT_PUBLIC_SERVICE_ENVIRONMENT,
-  release: process.env.NEXT_PUBLIC_SERVICE_RELEASE,
+${publicSettingNames()
+  .map((name) => `  ${name}: process.env.${publicVariable('next', name)},`)
+  .join('\n')}
 });
 `;
 

@@ -26,7 +26,8 @@ export interface SvcNextClientOptions extends SvcOptions {
   windowHandlers?: boolean;
   /**
    * Reporting method (severity and priority) for browser errors.
-   * @default 'major'
+   * @default the failure table's (`majorMedium` for `browser-error`, `browser-rejection` and
+   *   `error-boundary`)
    */
   method?: ReportingMethodName;
 }

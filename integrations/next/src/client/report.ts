@@ -2,18 +2,25 @@
 // is reported once, whichever of them sees it first (React may surface one error to several).
 
 import { getShared, type SvcClient } from '@svc/runtime';
-import { browserPlace, carrierSlot, errorTitle } from '@svc/runtime/kit';
+import { carrierSlot, type FailureReport, failureReport } from '@svc/runtime/kit';
 import { isControlFlowError, readDigest } from '../shared/control-flow.ts';
 import type { ReportingMethodName } from '../shared/types.ts';
 
-/** Where a browser error was caught; becomes the `source:` tag. */
+/** Where a browser error was caught. */
 export type ClientErrorSource = 'boundary' | 'window' | 'unhandledrejection';
+
+/** The failure kind of every integration each source is. */
+const KINDS = {
+  boundary: 'error-boundary',
+  window: 'browser-error',
+  unhandledrejection: 'browser-rejection',
+} as const;
 
 export interface ClientState {
   /** Report errors that carry a server digest (already reported by the server). */
   reportServerErrors: boolean;
-  /** Reporting method for browser errors. */
-  method: ReportingMethodName;
+  /** Reporting method for browser errors; unset: the failure table's. */
+  method?: ReportingMethodName;
   reported: WeakSet<object>;
   /** Whether the window handlers are installed. */
   windowHandlers: boolean;
@@ -23,30 +30,26 @@ export interface ClientState {
 export function clientState(): ClientState {
   return carrierSlot<ClientState>('nextClient', () => ({
     reportServerErrors: false,
-    method: 'major',
     reported: new WeakSet(),
     windowHandlers: false,
   }));
 }
 
 /**
- * `TypeError: Cannot read properties of undefined (reading <value>) (browser)`: the one title
- * format of the kit. There is no route pattern in the browser, and the concrete URL varies per
- * event, so neither is in the title.
+ * The method, title and tags of a browser error: the failure of every integration its source is
+ * (`browser-error`, `browser-rejection`, `error-boundary`), e.g. `TypeError: Cannot read
+ * properties of undefined (reading <value>) (browser)`, tags `next`, `browser`, `browser-error`.
+ * There is no route pattern in the browser, and the concrete URL varies per event.
  */
-export function buildClientErrorTitle(error: unknown): string {
-  return errorTitle(error, browserPlace());
-}
-
-/** Where the error was caught, never a per-event value (a server digest is in the description). */
-export function buildClientErrorTags(source: ClientErrorSource): string[] {
-  return ['next', 'runtime:browser', `source:${source}`];
+export function clientErrorReport(error: unknown, source: ClientErrorSource): FailureReport {
+  return failureReport(KINDS[source], 'next', error, { ui: 'React' });
 }
 
 /**
  * Reports a browser error unless it is a Next control-flow error, was already reported, or is a
  * server error seen by a boundary (it carries a `digest`, and the server report, whose
- * description names the same digest, has the full stack). Never throws. Returns whether a report was queued.
+ * description names the same digest, has the full stack). Never throws. Returns whether a report
+ * was queued.
  */
 export function reportClientError(
   error: unknown,
@@ -61,7 +64,8 @@ export function reportClientError(
       if (state.reported.has(error)) return false;
       state.reported.add(error);
     }
-    client[state.method](buildClientErrorTitle(error), error, buildClientErrorTags(source));
+    const { method, title, tags } = clientErrorReport(error, source);
+    client[state.method ?? method](title, error, tags);
     return true;
   } catch {
     return false;

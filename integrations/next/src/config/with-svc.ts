@@ -1,26 +1,31 @@
-// `withSvc(nextConfig)`: the next.config changes are `env` (release, environment, the browser's
-// service address) and server source maps for webpack builds. It never touches the webpack or
-// Turbopack config, so both bundlers see the same app.
+// `withSvc(nextConfig)`: the next.config changes are `env` (the browser's public settings) and
+// server source maps for webpack builds. It never touches the webpack or Turbopack config, so both
+// bundlers see the same app.
 
+import {
+  firstSet,
+  type PublicClientOptions,
+  type PublicSettingName,
+  publicVariable,
+  readBrowserSettings,
+  type Settings,
+  settingVariable,
+} from '@svc/runtime/kit';
 import { findSecretLeaks } from './secrets.ts';
 
-export interface WithSvcOptions {
+/**
+ * Options of `withSvc`: the public client options of contract 8.5 (names and documentation from
+ * the spec), handed to the browser client as `NEXT_PUBLIC_SERVICE_*` values. Each one not given
+ * defaults to its `NEXT_PUBLIC_SERVICE_*` variable; the address, environment and release fall back
+ * to `SERVICE_URL` / `SERVICE_ENVIRONMENT` / `SERVICE_RELEASE`, and the environment to `NODE_ENV`.
+ */
+export interface WithSvcOptions extends PublicClientOptions {
   /**
    * Address of your Svc service for the browser client (`NEXT_PUBLIC_SERVICE_URL`, inlined at
    * build time); the server reads `SERVICE_URL` at run time.
    * @default process.env.NEXT_PUBLIC_SERVICE_URL ?? process.env.SERVICE_URL
    */
   serviceUrl?: string;
-  /**
-   * Release tag value (`release:<value>`).
-   * @default process.env.SERVICE_RELEASE ?? process.env.VERCEL_GIT_COMMIT_SHA
-   */
-  release?: string;
-  /**
-   * Environment tag value (`env:<value>`).
-   * @default process.env.SERVICE_ENVIRONMENT ?? process.env.VERCEL_ENV ?? process.env.NODE_ENV
-   */
-  environment?: string;
   /**
    * Fail the build when a server-only credential would reach client code. `false` only warns.
    * @default true
@@ -30,10 +35,10 @@ export interface WithSvcOptions {
   processEnv?: Record<string, string | undefined>;
 }
 
-/** The keys `withSvc` adds to `env` (inlined into server and browser code by Next). */
-export const RELEASE_ENV = 'NEXT_PUBLIC_SERVICE_RELEASE';
-export const ENVIRONMENT_ENV = 'NEXT_PUBLIC_SERVICE_ENVIRONMENT';
-export const SERVICE_URL_ENV = 'NEXT_PUBLIC_SERVICE_URL';
+/** Keys `withSvc` adds to `env` (inlined into server and browser code by Next). */
+export const RELEASE_ENV = publicVariable('next', 'release');
+export const ENVIRONMENT_ENV = publicVariable('next', 'environment');
+export const SERVICE_URL_ENV = publicVariable('next', 'serviceUrl');
 
 // Any object: Next's own `NextConfig` interface has no index signature, and a user's config may be
 // typed as it (create-next-app writes `const nextConfig: NextConfig = {...}`) or not at all.
@@ -46,38 +51,24 @@ function envOf(config: object): Record<string, unknown> {
   return env !== null && typeof env === 'object' ? (env as Record<string, unknown>) : {};
 }
 
-function nonEmpty(...values: (string | undefined)[]): string | undefined {
-  return values.find((v) => typeof v === 'string' && v !== '');
-}
-
 function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
-  const processEnv = options.processEnv ?? process.env;
-  const release = nonEmpty(
-    options.release,
-    processEnv.SERVICE_RELEASE,
-    processEnv.VERCEL_GIT_COMMIT_SHA,
-  );
-  const environment = nonEmpty(
-    options.environment,
-    processEnv.SERVICE_ENVIRONMENT,
-    processEnv.VERCEL_ENV,
-    processEnv.NODE_ENV,
-  );
-  const serviceUrl = nonEmpty(
-    options.serviceUrl,
-    processEnv[SERVICE_URL_ENV],
-    processEnv.SERVICE_URL,
+  const { failOnSecretLeak: _fail, processEnv = process.env, ...given } = options;
+  const settings: Settings = firstSet<Settings>(
+    given as Settings,
+    readBrowserSettings(processEnv, 'next'),
+    { environment: processEnv.NODE_ENV },
   );
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(envOf(config))) if (typeof v === 'string') env[k] = v;
-  if (release && env[RELEASE_ENV] === undefined) env[RELEASE_ENV] = release;
-  if (environment && env[ENVIRONMENT_ENV] === undefined) env[ENVIRONMENT_ENV] = environment;
-  if (serviceUrl && env[SERVICE_URL_ENV] === undefined) env[SERVICE_URL_ENV] = serviceUrl;
+  for (const [name, value] of Object.entries(settings)) {
+    const variable = publicVariable('next', name as PublicSettingName);
+    if (value !== undefined && env[variable] === undefined) env[variable] = value;
+  }
 
   const leaks = findSecretLeaks(processEnv, env);
   if (leaks.length > 0) {
     const lines = leaks.map((l) => `  - ${l.where}: ${l.what}`).join('\n');
-    const message = `[svc/next] server-only credential would reach client code:\n${lines}\nKeep SERVICE_SIGNING_SECRET server-side (never NEXT_PUBLIC_, never in next.config env).`;
+    const message = `[svc/next] server-only credential would reach client code:\n${lines}\nKeep ${settingVariable('signingSecret')} server-side (never NEXT_PUBLIC_, never in next.config env).`;
     if (options.failOnSecretLeak !== false) throw new Error(message);
     console.warn(message);
   }
@@ -96,10 +87,10 @@ function withServerSourceMaps(config: object): Record<string, unknown> {
 }
 
 /**
- * Wraps a Next config (object or function form). Adds `NEXT_PUBLIC_SERVICE_RELEASE`,
- * `NEXT_PUBLIC_SERVICE_ENVIRONMENT` and `NEXT_PUBLIC_SERVICE_URL` to `env` (existing values win)
- * and checks, when Next loads the
- * config (`next build`, `next dev`, `next start`), that no server-only credential is exposed.
+ * Wraps a Next config (object or function form). Adds the browser's public settings to `env` as
+ * `NEXT_PUBLIC_SERVICE_*` (address, environment and release, from `SERVICE_*` when their public
+ * variable is unset; existing `env` values win) and checks, when Next loads the config (`next
+ * build`, `next dev`, `next start`), that no server-only credential is exposed.
  */
 export function withSvc<C extends ConfigObject, Ctx>(
   config: ConfigFunction<C, Ctx>,

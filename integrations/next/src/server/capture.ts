@@ -9,12 +9,7 @@ import { isControlFlowError } from '../shared/control-flow.ts';
 import { type FlushDeps, type FlushMode, scheduleFlush } from './flush.ts';
 import { errorKey, firstInRequest } from './once.ts';
 import { flushesBeforeResponse, registerSvc, serverState } from './register.ts';
-import {
-  buildRequestErrorTags,
-  buildRequestErrorTitle,
-  type RequestErrorContextInfo,
-  type RequestInfo,
-} from './title.ts';
+import { type RequestErrorContextInfo, type RequestInfo, requestErrorReport } from './title.ts';
 
 const FLUSH_NOTES: Record<FlushMode, string> = {
   waitUntil: "handed to the platform's waitUntil",
@@ -26,7 +21,7 @@ const FLUSH_NOTES: Record<FlushMode, string> = {
 export interface RequestErrorHandlerOptions {
   /**
    * Reporting method (severity and priority) used for server errors.
-   * @default 'major'
+   * @default 'majorMedium' (the `server-error` row of the integrations' failure table)
    */
   method?: ReportingMethodName;
   /** Returns the client to report with. @default the shared client, created by `registerSvc()` */
@@ -45,16 +40,15 @@ export type RequestErrorHandler = (
 export function createRequestErrorHandler(
   options: RequestErrorHandlerOptions = {},
 ): RequestErrorHandler {
-  const method = options.method ?? 'major';
   const getClient = options.getClient ?? (() => registerSvc());
   return async (error, request, context) => {
     try {
       if (isControlFlowError(error)) return;
-      const title = buildRequestErrorTitle(error, request, context);
+      const { method, title, tags } = requestErrorReport(error, request, context);
       if (!firstInRequest(request.headers, errorKey(title, error))) return;
       const client = getClient();
       if (!client) return;
-      client[method](title, error, buildRequestErrorTags(context));
+      client[options.method ?? method](title, error, tags);
       const state = serverState();
       const log = state.debug ? (message: string) => console.debug(message) : undefined;
       const policy = {

@@ -1,16 +1,27 @@
 // `register()` half of instrumentation.ts: creates the one shared server client (Node and edge).
 
 import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
-import { carrierSlot, OPTION_ENV } from '@svc/runtime/kit';
+import {
+  carrierSlot,
+  firstSet,
+  type PublicClientOptions,
+  readServerSettings,
+} from '@svc/runtime/kit';
 
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextServerOptions extends SvcOptions {
   /**
    * Address of your Svc service (a deployment setting, not a contract 8.5 option).
-   * @default process.env.SERVICE_URL at run time, else `NEXT_PUBLIC_SERVICE_URL`, else the
-   * runtime's default address
+   * @default process.env.SERVICE_URL at run time, else the runtime's default address
    */
   serviceUrl?: string;
+  /**
+   * The build's public values (`svc-next init` passes the literal `process.env.NEXT_PUBLIC_SERVICE_*`
+   * that Next inlines: address, encryption key, environment, release), used where the `SERVICE_*`
+   * variable is unset at run time. The publishable key is the browser's and is not taken.
+   * @default {}
+   */
+  fromBuild?: Omit<PublicClientOptions, 'apiKey'> & { serviceUrl?: string };
   /**
    * Longest time one flush of a failing request's reports may take, in milliseconds (handed to
    * `waitUntil` or `after()`, or awaited with `flushBeforeResponse`).
@@ -40,47 +51,52 @@ export function serverState(): ServerState {
   return carrierSlot<ServerState>('nextServer', () => ({ flushTimeoutMs: 2000, debug: false }));
 }
 
+/** `process.env`, or nothing where there is none. */
+function processEnv(): Record<string, string | undefined> {
+  return typeof process !== 'undefined' ? (process.env ?? {}) : {};
+}
+
 /** Whether the response waits for its reports (see `flushBeforeResponse`). */
 export function flushesBeforeResponse(state: ServerState = serverState()): boolean {
-  return state.flushBeforeResponse ?? env('AWS_LAMBDA_FUNCTION_NAME') !== undefined;
-}
-
-function env(name: string): string | undefined {
-  const value = typeof process !== 'undefined' ? process.env?.[name] : undefined;
-  return value === undefined || value === '' ? undefined : value;
-}
-
-/** `options` over `defaults`, where an `undefined` option keeps the default. */
-export function withDefaults(options: SvcOptions, defaults: SvcOptions): SvcOptions {
-  const merged: Record<string, unknown> = { ...defaults };
-  for (const [key, value] of Object.entries(options)) if (value !== undefined) merged[key] = value;
-  return merged as SvcOptions;
+  return state.flushBeforeResponse ?? Boolean(processEnv().AWS_LAMBDA_FUNCTION_NAME);
 }
 
 /**
- * Creates (once) the shared server client, posting to `SERVICE_URL`. Credentials default to `SERVICE_KEY_ID` and
- * `SERVICE_SIGNING_SECRET`; `environment` and `release` default to what `withSvc` injected
- * (`NEXT_PUBLIC_SERVICE_ENVIRONMENT`, `NEXT_PUBLIC_SERVICE_RELEASE`). Never throws: without
- * credentials the runtime disables itself with a warning. Later calls return the same client.
+ * The client options and address of the server client: `options` first, then the `SERVICE_*`
+ * variables every server side reads (`SERVICE_URL`, `SERVICE_API_KEY`, `SERVICE_KEY_ID`,
+ * `SERVICE_SIGNING_SECRET`, `SERVICE_ENCRYPTION_*`, `SERVICE_ENVIRONMENT`, `SERVICE_RELEASE`), then
+ * the build's public values (`fromBuild`), then `NODE_ENV` as the environment.
+ */
+export function serverClientOptions(
+  options: Omit<SvcNextServerOptions, 'flushTimeoutMs'>,
+  env: Record<string, string | undefined>,
+): { options: SvcOptions; serviceUrl: string | undefined } {
+  const { serviceUrl, fromBuild = {}, ...given } = options;
+  const { serviceUrl: address, ...settings } = firstSet<SvcOptions & { serviceUrl?: string }>(
+    { ...given, serviceUrl },
+    readServerSettings(env),
+    fromBuild,
+    { environment: env.NODE_ENV },
+  );
+  return { options: settings, serviceUrl: address };
+}
+
+/**
+ * Creates (once) the shared server client from `options` and the `SERVICE_*` variables, read at
+ * run time ({@link serverClientOptions}). Never throws: without credentials the runtime disables
+ * itself with a warning. Later calls return the same client.
  */
 export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | undefined {
   try {
     const state = serverState();
     const existing = getShared();
     if (existing) return existing;
-    const { flushTimeoutMs, flushBeforeResponse, serviceUrl, ...clientOptions } = options;
+    const { flushTimeoutMs, flushBeforeResponse, ...clientOptions } = options;
     if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
     if (flushBeforeResponse !== undefined) state.flushBeforeResponse = flushBeforeResponse;
     if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
-    const defaults: SvcOptions = {
-      keyId: env(OPTION_ENV.keyId),
-      signingSecret: env(OPTION_ENV.signingSecret),
-      environment: env('NEXT_PUBLIC_SERVICE_ENVIRONMENT') ?? env('SERVICE_ENVIRONMENT'),
-      release: env('NEXT_PUBLIC_SERVICE_RELEASE') ?? env('SERVICE_RELEASE'),
-    };
-    return initShared(withDefaults(clientOptions, defaults), {
-      serviceUrl: serviceUrl || env('SERVICE_URL') || env('NEXT_PUBLIC_SERVICE_URL'),
-    });
+    const resolved = serverClientOptions(clientOptions, processEnv());
+    return initShared(resolved.options, { serviceUrl: resolved.serviceUrl });
   } catch (error) {
     console.warn('[svc/next] could not start the server client:', (error as Error)?.message);
     return undefined;

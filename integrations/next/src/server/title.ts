@@ -1,8 +1,9 @@
-// Places of server errors for the kit's one title format (`Name: masked message (place)`): what
-// kind of code failed and the route *pattern* (`/blog/[slug]`, never `/blog/hello`). Per-event
-// detail (message, stack, concrete path) goes into the description and tags.
+// Server errors are the `server-error` failure of every integration (`@svc/runtime/kit`
+// `failureReport`): placed at the method and the route *pattern* (`GET /blog/[slug]`, never
+// `/blog/hello`), tagged `next`, `server`, `server-error`, `method:<METHOD>`. Per-event detail
+// (message, stack, concrete path, digest) goes into the description.
 
-import { errorTitle } from '@svc/runtime/kit';
+import { failurePlace, failureReport, type FailureReport } from '@svc/runtime/kit';
 
 /** The subset of Next's `onRequestError` request argument we read. */
 export interface RequestInfo {
@@ -20,14 +21,6 @@ export interface RequestErrorContextInfo {
   renderSource?: string;
 }
 
-const ROUTE_TYPE_LABELS: Record<string, string> = {
-  render: 'server component',
-  route: 'route handler',
-  action: 'server action',
-  proxy: 'proxy',
-  middleware: 'middleware',
-};
-
 /** `/app/blog/[slug]/page` style paths become `/blog/[slug]`; an empty pattern becomes `/`. */
 export function normaliseRoutePath(routePath: string): string {
   let path = routePath.trim();
@@ -38,37 +31,34 @@ export function normaliseRoutePath(routePath: string): string {
   return path === '' ? '/' : path;
 }
 
+/** Where a request failed: its method and Next's route pattern (`/api/items/[id]`). */
+function where(request: RequestInfo, context: RequestErrorContextInfo) {
+  return { method: request.method, route: normaliseRoutePath(context.routePath) };
+}
+
 /**
- * `TypeError: item <n> missing (route handler GET /api/items/[id])`, `Error: boom (server
- * component /dashboard)`. The HTTP method is part of a route handler's identity (one export per
- * method), so it is kept there and only there. The router kind is a tag, not part of the title:
- * Next 16 reports edge App Router route handlers as `Pages Router`.
+ * `TypeError: item <n> missing (GET /api/items/[id])`, `Error: boom (POST /checkout)`: the place
+ * is the method and the route pattern, whatever Next's route type (page, route handler, server
+ * action, proxy), as in every integration.
  */
 export function buildRequestErrorTitle(
   error: unknown,
   request: RequestInfo,
   context: RequestErrorContextInfo,
 ): string {
-  const label = ROUTE_TYPE_LABELS[context.routeType] ?? context.routeType;
-  const route = normaliseRoutePath(context.routePath);
-  const method = context.routeType === 'route' ? `${request.method.toUpperCase()} ` : '';
-  return errorTitle(error, `${label} ${method}${route}`);
+  return failureReport('server-error', 'next', error, where(request, context)).title;
 }
 
-function slug(value: string): string {
-  return value
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+/** The place alone: `GET /blog/[slug]`. */
+export function requestErrorPlace(request: RequestInfo, context: RequestErrorContextInfo): string {
+  return failurePlace('server-error', where(request, context));
 }
 
-/**
- * Tags: `next`, `router:app-router`, `route-type:render`, `render-source:...`: what kind of code
- * failed, never a per-event value (the error's digest is in the description).
- */
-export function buildRequestErrorTags(context: RequestErrorContextInfo): string[] {
-  const tags = ['next', `router:${slug(context.routerKind)}`, `route-type:${context.routeType}`];
-  if (context.renderSource) tags.push(`render-source:${context.renderSource}`);
-  return tags;
+/** Method, title and tags of a server error (`next`, `server`, `server-error`, `method:GET`). */
+export function requestErrorReport(
+  error: unknown,
+  request: RequestInfo,
+  context: RequestErrorContextInfo,
+): FailureReport {
+  return failureReport('server-error', 'next', error, where(request, context));
 }

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildClientErrorTitle, clientState, reportClientError } from '../../src/client/report.ts';
+import { clientErrorReport, clientState, reportClientError } from '../../src/client/report.ts';
 import { recordingClient } from '../helpers/recording-client.ts';
 
 afterEach(() => {
   clientState().reportServerErrors = false;
 });
 
-describe('buildClientErrorTitle', () => {
+const buildClientErrorTitle = (error: unknown) => clientErrorReport(error, 'window').title;
+
+describe('clientErrorReport', () => {
   it('uses the class and the first message line, masked, in the browser', () => {
     expect(buildClientErrorTitle(new TypeError('x is undefined\n    at foo'))).toBe(
       'TypeError: x is undefined (browser)',
@@ -16,6 +18,25 @@ describe('buildClientErrorTitle', () => {
     expect(buildClientErrorTitle(new Error('order 7 lost'))).toBe(
       buildClientErrorTitle(new Error('order 8 lost')),
     );
+  });
+
+  it('is the failure of every integration its source is', () => {
+    const error = new Error('x');
+    expect(clientErrorReport(error, 'window')).toEqual({
+      method: 'majorMedium',
+      title: 'Error: x (browser)',
+      tags: ['next', 'browser', 'browser-error'],
+    });
+    expect(clientErrorReport(error, 'unhandledrejection')).toEqual({
+      method: 'majorMedium',
+      title: 'Error: x (unhandled rejection in the browser)',
+      tags: ['next', 'browser', 'browser-rejection'],
+    });
+    expect(clientErrorReport(error, 'boundary')).toEqual({
+      method: 'majorMedium',
+      title: 'Error: x (React component)',
+      tags: ['next', 'browser', 'error-boundary'],
+    });
   });
 
   it('clamps long messages', () => {
@@ -31,10 +52,10 @@ describe('reportClientError', () => {
     expect(reportClientError(error, 'window', client)).toBe(false);
     expect(client.calls).toEqual([
       {
-        method: 'major',
-        title: 'RangeError: bad index (browser)',
+        method: 'majorMedium',
+        title: 'RangeError: bad index (React component)',
         description: error,
-        tags: ['next', 'runtime:browser', 'source:boundary'],
+        tags: ['next', 'browser', 'error-boundary'],
       },
     ]);
   });
@@ -53,14 +74,14 @@ describe('reportClientError', () => {
     clientState().reportServerErrors = true;
     expect(reportClientError(serverError(), 'boundary', client)).toBe(true);
     // The digest is per event: the description carries it (the error object), the tags do not.
-    expect(client.calls[0]?.tags).toEqual(['next', 'runtime:browser', 'source:boundary']);
+    expect(client.calls[0]?.tags).toEqual(['next', 'browser', 'error-boundary']);
     expect((client.calls[0]!.description as { digest?: string }).digest).toBe('12345');
   });
 
   it('never throws and reports nothing without a client', () => {
     expect(reportClientError(new Error('x'), 'window', undefined)).toBe(false);
     const throwing = recordingClient();
-    (throwing as any).major = () => {
+    (throwing as any).majorMedium = () => {
       throw new Error('broken');
     };
     expect(reportClientError(new Error('x'), 'window', throwing)).toBe(false);

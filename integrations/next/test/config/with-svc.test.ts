@@ -51,6 +51,20 @@ describe('withSvc', () => {
     expect(option.env).toEqual({ NEXT_PUBLIC_SERVICE_URL: 'https://b.example' });
   });
 
+  it('hands every public setting to the browser, never a key from a server variable', () => {
+    const result = withSvc({} as { env?: Record<string, string> }, {
+      processEnv: {
+        NEXT_PUBLIC_SERVICE_ENCRYPTION_PUBLIC_KEY: 'cHVi',
+        SERVICE_API_KEY: 'svc_pub_server_only',
+        SERVICE_ENVIRONMENT: 'staging',
+      },
+    });
+    expect(result.env).toEqual({
+      NEXT_PUBLIC_SERVICE_ENCRYPTION_PUBLIC_KEY: 'cHVi',
+      NEXT_PUBLIC_SERVICE_ENVIRONMENT: 'staging',
+    });
+  });
+
   it('adds nothing it does not know', () => {
     expect(withSvc({}, { processEnv: {} })).toEqual({
       env: {},

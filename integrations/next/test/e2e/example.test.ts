@@ -12,15 +12,14 @@ import { type Bundler, buildExample, EXAMPLE_DIR, startExample, waitUntil } from
 
 // The kit's one title format: `Name: masked message (place)`.
 const TITLES = {
-  serverComponent:
-    'Error: Order service unavailable (request at <n>) (server component /server-error)',
-  routeHandler:
-    'TypeError: Cannot read properties of undefined (reading <value>) (route handler GET /api/boom)',
-  edgeRouteHandler: 'SyntaxError: limit must be a number (route handler GET /api/edge-boom)',
-  serverAction: 'Error: Payment provider rejected the order (server action /action)',
-  clientComponent: 'TypeError: Cannot read properties of undefined (reading <value>) (browser)',
-  boundary: 'RangeError: Widget size out of range (browser)',
-  globalError: 'Error: Theme provider missing (browser)',
+  serverComponent: 'Error: Order service unavailable (request at <n>) (GET /server-error)',
+  routeHandler: 'TypeError: Cannot read properties of undefined (reading <value>) (GET /api/boom)',
+  edgeRouteHandler: 'SyntaxError: limit must be a number (GET /api/edge-boom)',
+  serverAction: 'Error: Payment provider rejected the order (POST /action)',
+  clientComponent:
+    'TypeError: Cannot read properties of undefined (reading <value>) (React component)',
+  boundary: 'RangeError: Widget size out of range (React component)',
+  globalError: 'Error: Theme provider missing (React component)',
 };
 
 let browser: Browser | undefined;
@@ -81,13 +80,14 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
   });
 
   // The page's message carries the request time, different on each request: one card all the same.
-  it('a failing server component makes one card though its message differs per request, tagged with router and route type, the digest in the description', async () => {
+  it('a failing server component makes one card though its message differs per request, tagged as every server error, the digest in the description', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await fetch(`${appUrl}/server-error`)).status).toBe(500);
     }
     const card = await oneCard(TITLES.serverComponent, 2);
+    expect(card).toMatchObject({ severity: 'major', priority: 'medium' });
     expect(card.tags).toEqual(
-      expect.arrayContaining(['next', 'router:app-router', 'route-type:render', 'release:e2e']),
+      expect.arrayContaining(['next', 'server', 'server-error', 'method:GET', 'release:e2e']),
     );
     expect(card.tags.filter((t) => t.startsWith('digest:'))).toEqual([]);
     expect(card.description).toContain('Order service unavailable');
@@ -99,7 +99,7 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
       expect((await fetch(`${appUrl}/api/boom`)).status).toBe(500);
     }
     const card = await oneCard(TITLES.routeHandler, 2);
-    expect(card.tags).toContain('route-type:route');
+    expect(card.tags).toContain('server-error');
   });
 
   it('a failing edge route handler makes one card (register() ran in the edge runtime)', async () => {
@@ -108,7 +108,7 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
     }
     const card = await oneCard(TITLES.edgeRouteHandler, 2);
     // Next 16 itself passes routerKind 'Pages Router' for edge app route handlers.
-    expect(card.tags).toEqual(expect.arrayContaining(['route-type:route', 'release:e2e']));
+    expect(card.tags).toEqual(expect.arrayContaining(['server-error', 'release:e2e']));
   });
 
   it('a failing server action makes one card (the boundary does not report it again)', async () => {
@@ -120,7 +120,7 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
       await page.close();
     }
     const card = await oneCard(TITLES.serverAction, 2);
-    expect(card.tags).toContain('route-type:action');
+    expect(card.tags).toContain('method:POST');
   });
 
   it('a client component error clicked in Chromium makes one card (app/error.tsx)', async () => {
@@ -136,7 +136,7 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
     }
     const card = await oneCard(TITLES.clientComponent, 2);
     expect(card.tags).toEqual(
-      expect.arrayContaining(['runtime:browser', 'source:boundary', 'release:e2e']),
+      expect.arrayContaining(['next', 'browser', 'error-boundary', 'release:e2e']),
     );
   });
 

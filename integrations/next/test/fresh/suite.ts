@@ -10,14 +10,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitUntil } from '../e2e/app.ts';
 import { freshApp } from './create.ts';
-import { offlineFonts } from './fonts.ts';
+import { offlineFonts } from '@svc/testkit';
 import { type Bundler, build, readmeEnv, start } from './run.ts';
 
 const TITLES = {
-  page: 'Error: Order <n> missing (server component /boom/[id])',
-  route: 'SyntaxError: limit must be a number (route handler GET /api/orders)',
-  action: 'Error: Payment provider rejected the order (server action /checkout)',
-  client: 'TypeError: Cannot read properties of undefined (reading <value>) (browser)',
+  page: 'Error: Order <n> missing (GET /boom/[id])',
+  route: 'SyntaxError: limit must be a number (GET /api/orders)',
+  action: 'Error: Payment provider rejected the order (POST /checkout)',
+  client: 'TypeError: Cannot read properties of undefined (reading <value>) (React component)',
 };
 const PAGE_FILE = 'app/boom/[id]/page.tsx';
 
@@ -89,13 +89,7 @@ export function freshAppSuite(bundler: Bundler) {
       expect([card.severity, card.priority]).toEqual(['major', 'medium']);
       // No per-event value among the tags: the digest is a line of the description.
       expect(card.tags.sort()).toEqual(
-        [
-          'env:production',
-          'next',
-          'router:app-router',
-          'route-type:render',
-          'render-source:react-server-components',
-        ].sort(),
+        ['env:production', 'next', 'server', 'server-error', 'method:GET'].sort(),
       );
       expect(card.description).toMatch(/^Error: Order 1 missing\n/);
       expect(card.description).toMatch(/\nDigest: \d+$/m);
@@ -126,7 +120,7 @@ export function freshAppSuite(bundler: Bundler) {
       expect((await fetch(`${url}/api/orders`)).status).toBe(500);
       const card = await oneCard(TITLES.route, 2);
       expect(card.tags.sort()).toEqual(
-        ['env:production', 'next', 'router:app-router', 'route-type:route'].sort(),
+        ['env:production', 'next', 'server', 'server-error', 'method:GET'].sort(),
       );
       expect(card.file_name).toBe('app/api/orders/route.ts');
     });
@@ -141,7 +135,7 @@ export function freshAppSuite(bundler: Bundler) {
         await page.close();
       }
       const card = await oneCard(TITLES.action, 2);
-      expect(card.tags).toEqual(expect.arrayContaining(['route-type:action', 'env:production']));
+      expect(card.tags).toEqual(expect.arrayContaining(['method:POST', 'env:production']));
     });
 
     it('a client component error reaching the generated global-error.tsx makes one card per click', async () => {
@@ -155,7 +149,7 @@ export function freshAppSuite(bundler: Bundler) {
       }
       const card = await oneCard(TITLES.client, 2);
       expect(card.tags.sort()).toEqual(
-        ['env:production', 'next', 'runtime:browser', 'source:boundary'].sort(),
+        ['env:production', 'next', 'browser', 'error-boundary'].sort(),
       );
     });
 

@@ -16,10 +16,10 @@ describe('createRequestErrorHandler', () => {
     await handler(error, newRequest(), routeContext);
     expect(client.calls).toEqual([
       {
-        method: 'major',
-        title: 'Error: db down (route handler GET /api/boom)',
+        method: 'majorMedium',
+        title: 'Error: db down (GET /api/boom)',
         description: error,
-        tags: ['next', 'router:app-router', 'route-type:route'],
+        tags: ['next', 'server', 'server-error', 'method:GET'],
       },
     ]);
     // A long-running server: the background queue delivers, the response does not wait.
@@ -54,8 +54,8 @@ describe('createRequestErrorHandler', () => {
     await handler(new Error('header failed'), one, render);
     await handler(new Error('footer failed'), one, render);
     expect(client.calls.map((c) => c.title)).toEqual([
-      'Error: header failed (server component /boom/[id])',
-      'Error: footer failed (server component /boom/[id])',
+      'Error: header failed (GET /boom/[id])',
+      'Error: footer failed (GET /boom/[id])',
     ]);
   });
 
@@ -68,7 +68,7 @@ describe('createRequestErrorHandler', () => {
     });
     await handler(new Error('x'), newRequest(), { ...routeContext, routeType: 'action' });
     expect(client.calls.map((c) => [c.method, c.title])).toEqual([
-      ['criticalHigh', 'Error: x (server action /api/boom)'],
+      ['criticalHigh', 'Error: x (GET /api/boom)'],
     ]);
   });
 

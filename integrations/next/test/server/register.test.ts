@@ -1,14 +1,55 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { flushesBeforeResponse, withDefaults } from '../../src/server/register.ts';
+import { flushesBeforeResponse, serverClientOptions } from '../../src/server/register.ts';
 
-describe('withDefaults', () => {
-  it('lets defined options win and undefined ones keep the default', () => {
+describe('serverClientOptions', () => {
+  const env = {
+    SERVICE_URL: 'http://127.0.0.1:8787',
+    SERVICE_KEY_ID: 'svck_1',
+    SERVICE_SIGNING_SECRET: 'svc_sec_2',
+    SERVICE_RELEASE: 'r1',
+    NODE_ENV: 'production',
+    NEXT_PUBLIC_SERVICE_RELEASE: 'not read on the server',
+  };
+
+  it('reads the SERVICE_ variables every server side reads, NODE_ENV as the environment', () => {
+    expect(serverClientOptions({}, env)).toEqual({
+      options: {
+        keyId: 'svck_1',
+        signingSecret: 'svc_sec_2',
+        release: 'r1',
+        environment: 'production',
+      },
+      serviceUrl: 'http://127.0.0.1:8787',
+    });
     expect(
-      withDefaults(
-        { release: undefined, environment: 'prod', debug: true },
-        { keyId: 'svck_1', release: 'r1', environment: 'dev' },
+      serverClientOptions({}, { ...env, SERVICE_ENVIRONMENT: 'staging' }).options.environment,
+    ).toBe('staging');
+  });
+
+  it('falls back to the values of the build where a SERVICE_ variable is unset at run time', () => {
+    const fromBuild = { release: 'built', environment: 'preview', serviceUrl: 'https://b.example' };
+    expect(serverClientOptions({ fromBuild }, { SERVICE_RELEASE: 'run' })).toEqual({
+      options: { release: 'run', environment: 'preview' },
+      serviceUrl: 'https://b.example',
+    });
+  });
+
+  it('lets defined options win and undefined ones keep the variable', () => {
+    expect(
+      serverClientOptions(
+        { release: undefined, environment: 'prod', debug: true, serviceUrl: 'https://a.example' },
+        env,
       ),
-    ).toEqual({ keyId: 'svck_1', release: 'r1', environment: 'prod', debug: true });
+    ).toEqual({
+      options: {
+        keyId: 'svck_1',
+        signingSecret: 'svc_sec_2',
+        release: 'r1',
+        environment: 'prod',
+        debug: true,
+      },
+      serviceUrl: 'https://a.example',
+    });
   });
 });
 

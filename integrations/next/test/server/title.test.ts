@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildRequestErrorTags,
   buildRequestErrorTitle,
   normaliseRoutePath,
+  requestErrorPlace,
+  requestErrorReport,
 } from '../../src/server/title.ts';
 
 const app = (routeType: string, routePath: string) => ({
@@ -26,10 +27,13 @@ describe('normaliseRoutePath', () => {
 });
 
 describe('buildRequestErrorTitle', () => {
-  it('names the route pattern and the kind of code, not the concrete path', () => {
+  it('names the method and the route pattern, not the concrete path', () => {
     const request = { path: '/blog/hello?x=1', method: 'GET' };
     expect(buildRequestErrorTitle(new Error('a'), request, app('render', '/blog/[slug]'))).toBe(
-      'Error: a (server component /blog/[slug])',
+      'Error: a (GET /blog/[slug])',
+    );
+    expect(requestErrorPlace(request, app('render', '/app/blog/[slug]/page'))).toBe(
+      'GET /blog/[slug]',
     );
   });
 
@@ -47,13 +51,13 @@ describe('buildRequestErrorTitle', () => {
     expect(a).toBe(b);
   });
 
-  it('keeps the method for route handlers only', () => {
+  it('places route handlers and server actions the same way (method and pattern)', () => {
     const request = { path: '/api/boom', method: 'post' };
     expect(buildRequestErrorTitle(new TypeError('x'), request, app('route', '/api/boom'))).toBe(
-      'TypeError: x (route handler POST /api/boom)',
+      'TypeError: x (POST /api/boom)',
     );
     expect(buildRequestErrorTitle(new Error('x'), request, app('action', '/checkout'))).toBe(
-      'Error: x (server action /checkout)',
+      'Error: x (POST /checkout)',
     );
   });
 
@@ -66,22 +70,14 @@ describe('buildRequestErrorTitle', () => {
   });
 });
 
-describe('buildRequestErrorTags', () => {
-  it('tags router kind, route type and render source, never the per-event digest', () => {
+describe('requestErrorReport', () => {
+  it('is the server-error failure of every integration: majorMedium, the same tags, no per-event value', () => {
+    const error = Object.assign(new Error('x'), { digest: '4242' });
     const context = { ...app('render', '/x'), renderSource: 'react-server-components' };
-    expect(buildRequestErrorTags(context)).toEqual([
-      'next',
-      'router:app-router',
-      'route-type:render',
-      'render-source:react-server-components',
-    ]);
-  });
-
-  it('omits what is unknown', () => {
-    expect(buildRequestErrorTags(app('route', '/api'))).toEqual([
-      'next',
-      'router:app-router',
-      'route-type:route',
-    ]);
+    expect(requestErrorReport(error, { path: '/x', method: 'GET' }, context)).toEqual({
+      method: 'majorMedium',
+      title: 'Error: x (GET /x)',
+      tags: ['next', 'server', 'server-error', 'method:GET'],
+    });
   });
 });

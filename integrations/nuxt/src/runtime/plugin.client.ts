@@ -1,14 +1,14 @@
-import { initShared } from '@svc/runtime';
+import { initShared, type SvcOptions } from '@svc/runtime';
+import { failureReport, firstSet, listenWindowErrors, type ReportedKind } from '@svc/runtime/kit';
 import { defineNuxtPlugin, useRuntimeConfig } from '#app';
-import { toSdkOptions } from './shared/options';
+import { publicSettings, toSdkOptions } from './shared/config';
 import { shouldReportClientError } from './shared/skip';
-import { browserPlace, errorTitle } from '@svc/runtime/kit';
-import { patternFromPath, type RouterLike, vuePattern } from './shared/title';
 
 /**
- * Browser side: one shared client from the *public* runtime config, Vue errors reported through
- * the `vue:error` and `app:error` hooks (Nuxt's own `errorHandler` stays in place), and a flush
- * whenever the page is hidden.
+ * Browser side: one shared client from the *public* runtime config (`NUXT_PUBLIC_SERVICE_*`);
+ * Vue errors (Nuxt's `vue:error` and `app:error` hooks; Nuxt's own `errorHandler` stays in place)
+ * as the `error-boundary` failure of every integration, window errors and unhandled rejections as
+ * `browser-error` / `browser-rejection`; a flush whenever the page is hidden.
  */
 export default defineNuxtPlugin({
   name: 'svc:client',
@@ -16,31 +16,30 @@ export default defineNuxtPlugin({
   setup(nuxtApp) {
     try {
       const config = useRuntimeConfig().public;
-      const client = initShared(
-        { ...toSdkOptions(config.svc), apiKey: config.serviceApiKey || undefined },
-        { serviceUrl: config.serviceUrl || undefined },
+      const { serviceUrl, ...settings } = firstSet<SvcOptions & { serviceUrl?: string }>(
+        publicSettings(config),
+        { environment: import.meta.dev ? 'development' : 'production' },
       );
+      const client = initShared({ ...toSdkOptions(config.svc), ...settings }, { serviceUrl });
       const seen = new WeakSet<object>();
 
-      const report = (error: unknown) => {
+      const report = (error: unknown, kind: ReportedKind) => {
         try {
           if (!shouldReportClientError(error)) return;
-          // The same error can pass both hooks (for example a setup error during hydration).
+          // The same error can pass several hooks (for example a setup error during hydration).
           if (error && typeof error === 'object') {
             if (seen.has(error)) return;
             seen.add(error);
           }
-          const route = (nuxtApp.$router as RouterLike | undefined)?.currentRoute?.value;
-          const pattern =
-            vuePattern(route?.matched?.at(-1)?.path) ??
-            (route?.path && patternFromPath(route.path));
-          client.major(errorTitle(error, browserPlace(pattern)), error, ['nuxt', 'client']);
+          const card = failureReport(kind, 'nuxt', error, { ui: 'Vue' });
+          client[card.method](card.title, error, card.tags);
         } catch {
           // Never throw into the host app.
         }
       };
-      nuxtApp.hook('vue:error', (error) => report(error));
-      nuxtApp.hook('app:error', (error) => report(error));
+      nuxtApp.hook('vue:error', (error) => report(error, 'error-boundary'));
+      nuxtApp.hook('app:error', (error) => report(error, 'error-boundary'));
+      listenWindowErrors(window, report);
 
       const flush = () => {
         client.flush().catch(() => {});

@@ -33,11 +33,13 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
     const cards = await until(t.svc.cards, (c) => c.length > 0);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({
-      title: 'TypeError: Button exploded in the browser (browser /)',
+      title: 'TypeError: Button exploded in the browser (Vue component)',
       severity: 'major',
     });
     expect(cards[0]!.description).toContain('Button exploded in the browser');
-    expect(cards[0]!.tags).toEqual(expect.arrayContaining(['nuxt', 'client', 'env:example']));
+    expect(cards[0]!.tags).toEqual(
+      expect.arrayContaining(['nuxt', 'browser', 'error-boundary', 'env:example']),
+    );
     // The key baked at build time (the canary) was replaced by the one given at run time.
     expect(requests).toEqual([`Bearer ${t.svc.keys.apiKey}`]);
     expect(requests.join()).not.toContain(CANARY.apiKey);
@@ -75,7 +77,7 @@ describe('examples/nuxt in Chromium, against the reference service', () => {
     const cards = await until(t.svc.cards, (c) => c.length > 0);
     await new Promise((r) => setTimeout(r, 1000)); // a reported 404 would have come in the same flush
     expect((await t.svc.cards()).map((c) => c.title)).toEqual([
-      'TypeError: Button exploded in the browser (browser /)',
+      'TypeError: Button exploded in the browser (Vue component)',
     ]);
     expect(cards[0]!.description).toContain('Button exploded');
     expect(requests).toHaveLength(1);

@@ -86,7 +86,7 @@ export async function startApp(
       NUXT_PUBLIC_SERVICE_API_KEY: keys.apiKey,
       NUXT_SERVICE_KEY_ID: keys.keyId,
       NUXT_SERVICE_SIGNING_SECRET: keys.signingSecret,
-      NUXT_PUBLIC_SVC_ENVIRONMENT: 'example',
+      NUXT_PUBLIC_SERVICE_ENVIRONMENT: 'example',
       ...env,
     },
   });

@@ -35,7 +35,7 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     // Nitro's on-disk maps lead back to the original TypeScript route file, relative to the app.
     expect(boom.file_name).toBe('server/api/boom.get.ts');
     expect(boom.tags).toEqual(
-      expect.arrayContaining(['nuxt', 'server', 'method:GET', 'env:example']),
+      expect.arrayContaining(['nuxt', 'server', 'server-error', 'method:GET', 'env:example']),
     );
     // The private run-time keys signed these (the build-time canaries are not valid keys).
     expect(t.app.output()).not.toContain(t.svc.keys.signingSecret);
@@ -60,6 +60,10 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     expect(cards.map((c) => c.title)).toEqual([
       'Error: Background job failed (unhandled rejection)',
     ]);
+    expect(cards[0]).toMatchObject({ severity: 'critical', priority: 'high' });
+    expect(cards[0]!.tags).toEqual(
+      expect.arrayContaining(['nuxt', 'server', 'unhandled-rejection', 'env:example']),
+    );
     expect(cards[0]!.description).toContain('Background job failed');
     expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
   });
@@ -68,7 +72,7 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     // A key the service does not hold: it cannot decrypt (422), so no card proves encryption ran.
     const foreign = Buffer.alloc(32, 7).toString('base64');
     const started = await startApp(t.svc.url, t.svc.keys, {
-      NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: foreign,
+      NUXT_PUBLIC_SERVICE_ENCRYPTION_PUBLIC_KEY: foreign,
     });
     t.app = started.app;
     expect((await fetch(`${started.base}/api/boom`)).status).toBe(500);
@@ -78,8 +82,8 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
     await t.app.exited;
 
     const again = await startApp(t.svc.url, t.svc.keys, {
-      NUXT_PUBLIC_SVC_ENCRYPTION_PUBLIC_KEY: t.svc.keys.encryptionPublicKey,
-      NUXT_PUBLIC_SVC_ENCRYPTION_KEY_ID: t.svc.keys.encryptionKeyId,
+      NUXT_PUBLIC_SERVICE_ENCRYPTION_PUBLIC_KEY: t.svc.keys.encryptionPublicKey,
+      NUXT_PUBLIC_SERVICE_ENCRYPTION_KEY_ID: t.svc.keys.encryptionKeyId,
     });
     t.app = again.app;
     expect((await fetch(`${again.base}/api/boom`)).status).toBe(500);

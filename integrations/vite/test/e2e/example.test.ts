@@ -95,10 +95,17 @@ describe('examples/vite in Chromium against the reference service', () => {
     const card = cards.find((x) => x.title === title)!;
     expect(card).toMatchObject({
       title,
-      severity: 'critical',
+      severity: 'major',
+      priority: 'medium',
     });
     expect(card.tags).toEqual(
-      expect.arrayContaining(['browser', 'window-error', 'env:production', 'release:shop@2.0.0']),
+      expect.arrayContaining([
+        'vite',
+        'browser',
+        'browser-error',
+        'env:production',
+        'release:shop@2.0.0',
+      ]),
     );
     // Through the hidden map registered by the plugin, not the built chunk's path.
     expect(card.file_name).toBe('src/App.tsx');
@@ -108,11 +115,11 @@ describe('examples/vite in Chromium against the reference service', () => {
     const page = await openPage();
     await page.click('#show-receipt');
     await page.waitForSelector('text=Something broke; it has been reported.');
-    const title = 'Error: Receipt template is missing (React render)';
+    const title = 'Error: Receipt template is missing (React component)';
     const cards = await cardsWhen((c) => c.some((x) => x.title === title));
     await page.close();
     const card = cards.find((x) => x.title === title)!;
-    expect(card.tags).toEqual(expect.arrayContaining(['react']));
+    expect(card.tags).toEqual(expect.arrayContaining(['vite', 'browser', 'error-boundary']));
     // Caught by the boundary, so not reported a second time as an uncaught window error.
     expect(cards.filter((x) => x.title.includes('Receipt template'))).toHaveLength(1);
   });

@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace Svc\Symfony\DependencyInjection;
 
-use Svc\Enum\Priority;
-use Svc\Enum\Severity;
 use Svc\Generated\Options;
 use Symfony\Component\Config\Definition\Builder\TreeBuilder;
 use Symfony\Component\Config\Definition\ConfigurationInterface;
@@ -13,7 +11,8 @@ use Symfony\Component\Config\Definition\ConfigurationInterface;
 /**
  * The `svc:` tree: every option of the SDK in snake_case (from the generated option table; any
  * value may be an `%env(...)%` placeholder, checked by the client at run time), `url`, and how
- * the bundle reports: `report_exceptions`, `severity`, `priority`. `before_send` names an
+ * the bundle reports: `report_exceptions`, and `severity`, `priority` to set them for every
+ * reported exception instead of the failure table's. `before_send` names an
  * invokable service. Unset credentials come from the SERVICE_* variables.
  */
 final class Configuration implements ConfigurationInterface
@@ -33,8 +32,8 @@ final class Configuration implements ConfigurationInterface
         }
         $children
             ->booleanNode('report_exceptions')->defaultTrue()->info('Report kernel, console and Messenger exceptions.')->end()
-            ->scalarNode('severity')->defaultValue(Severity::Major->value)->info('Severity of reported exceptions.')->end()
-            ->scalarNode('priority')->defaultValue(Priority::DEFAULT->value)->info('Priority of reported exceptions.')->end();
+            ->scalarNode('severity')->defaultNull()->info('Severity of every reported exception (default: the failure table\'s for its kind).')->end()
+            ->scalarNode('priority')->defaultNull()->info('Priority of every reported exception (default: the failure table\'s for its kind).')->end();
         return $tree;
     }
 

@@ -7,29 +7,35 @@ namespace Svc\Symfony\EventListener;
 use Svc\Client;
 use Svc\Integration\ClientFactory;
 use Svc\Integration\ExceptionReporter;
+use Svc\Integration\HttpStatus;
 use Svc\Integration\Title;
 use Symfony\Component\Console\ConsoleEvents;
 use Symfony\Component\Console\Event\ConsoleErrorEvent;
 use Symfony\Component\EventDispatcher\EventSubscriberInterface;
 use Symfony\Component\HttpKernel\Event\ExceptionEvent;
-use Symfony\Component\HttpKernel\Exception\HttpExceptionInterface;
 use Symfony\Component\HttpKernel\KernelEvents;
 use Symfony\Component\Routing\RouterInterface;
 
 /**
- * Reports what Symfony catches and flushes when a unit of work ends:
- * - `kernel.exception`: the request's exception (not HTTP errors below 500), titled with the
- *   route pattern (`GET /orders/{id}`); `kernel.terminate` (after the response is sent): flush.
- * - `console.error`: the command's exception (`console app:sync`); `console.terminate`: flush.
- * - Messenger: a failed message's exception (the handler's, unwrapped; `messenger App\Message\X`),
- *   and a flush after every handled or failed message and when the worker stops, so a
- *   `messenger:consume` worker that never exits delivers as it goes.
+ * Reports what Symfony catches, as the failure table says for its kind (tagged `symfony`), and
+ * flushes when a unit of work ends:
+ * - `kernel.exception`: the request's exception, a `server-error` at the route pattern (`GET
+ *   /orders/{id}`), or a `client-error` (no card) when Symfony answers it with a 3xx or 4xx;
+ *   `kernel.terminate` (after the response is sent): flush.
+ * - `console.error`: the command's exception, a `command-error` (`console app:sync`);
+ *   `console.terminate`: flush.
+ * - Messenger: a failed message's exception (the handler's, unwrapped), a `job-error` (`queue
+ *   App\Message\X`), and a flush after every handled or failed message and when the worker stops,
+ *   so a `messenger:consume` worker that never exits delivers as it goes.
  * Every flush is bounded by `timeoutMs`; nothing here throws into the app.
  */
 final class SvcSubscriber implements EventSubscriberInterface
 {
     /** Messenger's events, by name (Messenger is optional). */
     private const MESSAGE_FAILED = 'Symfony\Component\Messenger\Event\WorkerMessageFailedEvent';
+
+    /** The integration's name in the failure table (the `{framework}` tag). */
+    public const FRAMEWORK = 'symfony';
 
     private const MESSENGER_DONE = [
         'Symfony\Component\Messenger\Event\WorkerMessageHandledEvent',
@@ -48,7 +54,7 @@ final class SvcSubscriber implements EventSubscriberInterface
         mixed $timeoutMs,
         private readonly ?RouterInterface $router = null,
     ) {
-        $this->reporter = new ExceptionReporter($client, $severity, $priority);
+        $this->reporter = new ExceptionReporter($client, self::FRAMEWORK, $severity, $priority);
         $this->budgetMs = ClientFactory::flushBudgetMs(['timeoutMs' => $timeoutMs]);
     }
 
@@ -69,19 +75,21 @@ final class SvcSubscriber implements EventSubscriberInterface
 
     public function onKernelException(ExceptionEvent $event): void
     {
-        $error = $event->getThrowable();
-        if (!$this->reportExceptions || ($error instanceof HttpExceptionInterface && $error->getStatusCode() < 500)) {
+        if (!$this->reportExceptions) {
             return;
         }
+        $error = $event->getThrowable();
         $request = $event->getRequest();
-        $this->reporter->report($error, Title::route($request->getMethod(), $this->routePattern($request->attributes->get('_route')), $request->getPathInfo()));
+        $this->reporter->report($error, HttpStatus::kind($error), [
+            'method' => $request->getMethod(),
+            'route' => Title::route($this->routePattern($request->attributes->get('_route')), $request->getPathInfo()),
+        ]);
     }
 
     public function onConsoleError(ConsoleErrorEvent $event): void
     {
         if ($this->reportExceptions) {
-            $name = $event->getCommand()?->getName();
-            $this->reporter->report($event->getError(), $name === null ? 'console' : "console {$name}");
+            $this->reporter->report($event->getError(), 'command-error', ['command' => $event->getCommand()?->getName()]);
         }
     }
 
@@ -96,7 +104,7 @@ final class SvcSubscriber implements EventSubscriberInterface
                 default => [],
             };
             $cause = reset($nested);
-            $this->reporter->report($cause instanceof \Throwable ? $cause : $error, 'messenger ' . $event->getEnvelope()->getMessage()::class);
+            $this->reporter->report($cause instanceof \Throwable ? $cause : $error, 'job-error', ['job' => $event->getEnvelope()->getMessage()::class]);
         }
         $this->flush();
     }

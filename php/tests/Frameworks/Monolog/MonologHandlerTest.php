@@ -9,6 +9,7 @@ use Monolog\Logger;
 use PHPUnit\Framework\TestCase;
 use Svc\Enum\Priority;
 use Svc\Enum\Severity;
+use Svc\Generated\Integrations;
 use Svc\Integration\Reported;
 use Svc\Monolog\SvcHandler;
 use Svc\Testing\FakeClient;
@@ -33,7 +34,7 @@ final class MonologHandlerTest extends TestCase
         return new Logger('payments', $after === null ? [$handler] : [$handler, $after]);
     }
 
-    public function testPsr3LevelsBecomeSeverityAndPriorityFromTheThresholdUp(): void
+    public function testPsr3LevelsBecomeTheFailureTablesSeverityAndPriorityFromTheThresholdUp(): void
     {
         $logger = $this->logger(new SvcHandler($this->fake, 'notice'));
         foreach (['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as $level) {
@@ -41,13 +42,20 @@ final class MonologHandlerTest extends TestCase
         }
         $seen = array_map(static fn (Report $r): string => "{$r->title()}: {$r->severity()->value}/{$r->priority()->value}", $this->fake->reports());
         self::assertSame([
-            'A notice record: minor/medium',
-            'A warning record: moderate/medium',
-            'A error record: major/medium',
-            'A critical record: critical/medium',
-            'A alert record: critical/high',
-            'A emergency record: critical/high',
+            'A notice record (payments log): minor/medium',
+            'A warning record (payments log): moderate/medium',
+            'A error record (payments log): major/medium',
+            'A critical record (payments log): critical/medium',
+            'A alert record (payments log): critical/high',
+            'A emergency record (payments log): critical/high',
         ], $seen);
+        $table = Integrations::FAILURES['log-record']['levels'];
+        foreach ($this->fake->reports() as $report) {
+            $level = explode(' ', $report->title())[1];
+            self::assertSame([$table[$level]['severity'], $table[$level]['priority']], [$report->severity()->value, $report->priority()->value], $level);
+            self::assertSame(['monolog', 'server', 'log-record', 'channel:payments'], $report->tags());
+        }
+        self::assertContains(SvcHandler::FRAMEWORK, Integrations::FRAMEWORKS);
     }
 
     public function testTheDefaultThresholdIsErrorAndSeverityAndPriorityCanBeFixed(): void
@@ -57,7 +65,7 @@ final class MonologHandlerTest extends TestCase
         $this->fake->assertNothingReported();
         $fixed = $this->logger(new SvcHandler($this->fake, severity: Severity::Critical, priority: 'HIGH'));
         $fixed->error('Always urgent');
-        $this->fake->assertReported('Always urgent', Severity::Critical, Priority::High, times: 1);
+        $this->fake->assertReported('Always urgent (payments log)', Severity::Critical, Priority::High, times: 1);
     }
 
     public function testAMessageRecordIsTitledByItsMaskedFirstLineAndLocatedWhereTheAppLogged(): void
@@ -66,10 +74,10 @@ final class MonologHandlerTest extends TestCase
         $logger->error("Refund of 12.50 for bob@example.com failed\nsecond line", ['order' => 7, 'user' => ['id' => 3]]);
         $line = __LINE__ - 1;
         [$report] = $this->fake->reports();
-        self::assertSame('Refund of <n> for <email> failed', $report->title());
+        self::assertSame('Refund of <n> for <email> failed (payments log)', $report->title());
         self::assertSame("Refund of 12.50 for bob@example.com failed\nsecond line\n\ncontext: {\"order\":7,\"user\":{\"id\":3}}", $report->description());
         self::assertSame(['tests/Frameworks/Monolog/MonologHandlerTest.php', $line], [$report->fileName(), $report->lineNumber()]);
-        self::assertSame(['channel:payments'], $report->tags());
+        self::assertSame(['monolog', 'server', 'log-record', 'channel:payments'], $report->tags());
     }
 
     public function testARecordWithAnExceptionReportsTheExceptionOnceEvenWhenLoggedTwice(): void
@@ -79,7 +87,7 @@ final class MonologHandlerTest extends TestCase
         $throwLine = __LINE__ - 1;
         $logger->error('Checkout failed', ['exception' => $error]);
         $logger->critical('Checkout failed again', ['exception' => $error]);
-        $this->fake->assertReported('DomainException: card <n> declined', Severity::Major, times: 1);
+        $this->fake->assertReported('DomainException: card <n> declined (payments log)', Severity::Major, times: 1);
         [$report] = $this->fake->reports();
         self::assertSame($error, $report->exception());
         self::assertSame($throwLine, $report->lineNumber(), 'the throw site');

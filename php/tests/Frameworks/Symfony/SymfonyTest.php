@@ -8,19 +8,28 @@ use App\Kernel;
 use App\Message\ChargeCard;
 use PHPUnit\Framework\TestCase;
 use Svc\Client;
+use Svc\Enum\Priority;
 use Svc\Enum\Severity;
+use Svc\Generated\Integrations;
+use Svc\Integration\HttpStatus;
+use Svc\Symfony\EventListener\SvcSubscriber;
 use Svc\Testing\FakeClient;
 use Symfony\Bundle\FrameworkBundle\Console\Application;
 use Symfony\Component\Console\Input\ArrayInput;
 use Symfony\Component\Console\Output\BufferedOutput;
+use Symfony\Component\HttpFoundation\Exception\BadRequestException;
+use Symfony\Component\HttpFoundation\Exception\SuspiciousOperationException;
 use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpKernel\Exception\HttpException;
+use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
+use Symfony\Component\HttpKernel\Exception\ServiceUnavailableHttpException;
 
 /**
  * The Symfony bundle inside a Symfony app (the example, examples/symfony, on Debian's Symfony 5.4
  * packages), booted in its test environment, where config/services_test.yaml makes `Svc\Client` a
- * FakeClient: kernel.exception reports once with the route pattern, kernel.terminate flushes,
- * console.error and console.terminate, a failed Messenger message in a real worker, the Monolog
- * handler, and svc:test.
+ * FakeClient: kernel.exception reports once with the route pattern (a 4xx makes no card),
+ * kernel.terminate flushes, console.error and console.terminate, a failed Messenger message in a
+ * real worker, the Monolog handler, and svc:test; each as the failure table says for its kind.
  */
 final class SymfonyTest extends TestCase
 {
@@ -74,9 +83,10 @@ final class SymfonyTest extends TestCase
         $response = $this->kernel->handle($request);
         self::assertSame(500, $response->getStatusCode());
         $fake = $this->fake();
-        $fake->assertReported('RuntimeException: boom: the checkout service is down (GET /boom)', Severity::Major, 'medium', times: 1);
+        $fake->assertReported('RuntimeException: boom: the checkout service is down (GET /boom)', Severity::Major, Priority::Medium, times: 1);
         self::assertSame('src/Controller/DemoController.php', $fake->reports()[0]->fileName());
-        self::assertSame(['env:test'], $fake->reports()[0]->tags());
+        self::assertSame(['env:test', 'symfony', 'server', 'server-error', 'method:GET'], $fake->reports()[0]->tags(), 'the tags of every integration\'s server error');
+        self::assertContains(SvcSubscriber::FRAMEWORK, Integrations::FRAMEWORKS);
         self::assertCount(1, $fake->pending());
         $this->kernel->terminate($request, $response);
         $fake->assertFlushed(1);
@@ -84,21 +94,37 @@ final class SymfonyTest extends TestCase
 
     public function testRouteParametersStayOutOfTheTitleAndHttpErrorsBelow500AreNotReported(): void
     {
-        $this->kernel->handle(Request::create('/no-such-page'));
+        self::assertSame(404, $this->kernel->handle(Request::create('/no-such-page'))->getStatusCode());
         $this->fake()->assertNothingReported();
-        $request = Request::create('/orders/abc/charge');
-        self::assertSame(404, $this->kernel->handle($request)->getStatusCode());
+        self::assertSame(404, $this->kernel->handle(Request::create('/orders/abc/charge'))->getStatusCode());
         $this->fake()->assertNothingReported();
+        self::assertSame(500, $this->kernel->handle(Request::create('/orders/42'))->getStatusCode());
+        self::assertSame(500, $this->kernel->handle(Request::create('/orders/43', 'POST'))->getStatusCode());
+        $fake = $this->fake();
+        $fake->assertReported('RuntimeException: order <n> has no lines (GET /orders/{id})', Severity::Major, Priority::Medium, times: 1);
+        $fake->assertReported('RuntimeException: order <n> has no lines (POST /orders/{id})', Severity::Major, Priority::Medium, times: 1);
+        self::assertSame(['env:test', 'symfony', 'server', 'server-error', 'method:POST'], $fake->reports()[1]->tags());
+    }
+
+    public function testTheStatusSymfonyAnswersSaysWhetherARequestsExceptionIsAServerError(): void
+    {
+        self::assertSame('client-error', HttpStatus::kind(new NotFoundHttpException('no route')));
+        self::assertSame('client-error', HttpStatus::kind(new HttpException(302, 'moved')));
+        self::assertSame('client-error', HttpStatus::kind(new SuspiciousOperationException('bad host')));
+        self::assertSame('client-error', HttpStatus::kind(new BadRequestException('bad input')));
+        self::assertSame('server-error', HttpStatus::kind(new ServiceUnavailableHttpException(null, 'maintenance')));
+        self::assertSame('server-error', HttpStatus::kind(new \RuntimeException('boom')));
+        self::assertSame(500, HttpStatus::of(new \TypeError('x')));
     }
 
     public function testTheMonologHandlerMakesACardAtTheAppsCallSite(): void
     {
         $this->kernel->handle(Request::create('/log'));
         $fake = $this->fake();
-        $fake->assertReported('Payment provider timed out for order {order}', Severity::Major, times: 1);
+        $fake->assertReported('Payment provider timed out for order {order} (app log)', Severity::Major, Priority::Medium, times: 1);
         $line = 1 + (int) key(preg_grep('/->error\(/', file(self::EXAMPLE . '/src/Controller/DemoController.php')));
         self::assertSame(['src/Controller/DemoController.php', $line], [$fake->reports()[0]->fileName(), $fake->reports()[0]->lineNumber()]);
-        self::assertSame(['env:test', 'channel:app'], $fake->reports()[0]->tags());
+        self::assertSame(['env:test', 'monolog', 'server', 'log-record', 'channel:app'], $fake->reports()[0]->tags());
     }
 
     public function testAFailingCommandIsReportedAndFlushed(): void
@@ -107,7 +133,8 @@ final class SymfonyTest extends TestCase
         self::assertSame(1, $code);
         self::assertStringContainsString('the warehouse API answered 503', $output);
         $fake = $this->fake();
-        $fake->assertReported('RuntimeException: app:sync-orders failed: the warehouse API answered <n> (console app:sync-orders)', times: 1);
+        $fake->assertReported('RuntimeException: app:sync-orders failed: the warehouse API answered <n> (console app:sync-orders)', Severity::Major, Priority::Medium, times: 1);
+        self::assertSame(['env:test', 'symfony', 'server', 'command-error'], $fake->reports()[0]->tags());
         $fake->assertFlushed();
     }
 
@@ -118,8 +145,9 @@ final class SymfonyTest extends TestCase
         [$code] = $this->console(['command' => 'messenger:consume', 'receivers' => ['async'], '--limit' => 1, '--time-limit' => 10]);
         self::assertSame(0, $code);
         $fake = $this->fake();
-        $fake->assertReported('RuntimeException: card declined for order <n> (messenger boom) (messenger App\Message\ChargeCard)', times: 1);
+        $fake->assertReported('RuntimeException: card declined for order <n> (messenger boom) (queue App\Message\ChargeCard)', Severity::Major, Priority::Medium, times: 1);
         self::assertSame('src/MessageHandler/ChargeCardHandler.php', $fake->reports()[0]->fileName());
+        self::assertSame(['env:test', 'symfony', 'server', 'job-error'], $fake->reports()[0]->tags());
         $fake->assertFlushed();
     }
 

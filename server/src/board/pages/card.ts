@@ -1,15 +1,40 @@
 import { detectDescriptionType } from '../../core/detect.ts';
 import type { BoardCard, BoardProject, BoardVariant, CardEvent } from '../../store/board-types.ts';
-import { renderDescription } from '../description.ts';
+import { renderWithin } from '../description.ts';
 import { count, counted, time, utc } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import { page } from '../layout.ts';
 import { cardsHref } from '../query.ts';
 import { sparkline } from '../svg.ts';
+import { shortName } from './overview.ts';
 import { historyList, regressedBadge, statusBadge, statusForm } from './status.ts';
 import { variantDiff } from './variant-diff.ts';
 
 type Project = BoardProject & { accountName: string };
+
+// Every block of a card page is bounded in bytes, whatever the reports hold: the description up
+// to 256 kB of HTML (the rest as plain text at description.txt), each variant's body up to 12 kB
+// (the whole one on its own page), differing lines clipped, the latest history entries (all of
+// them on the history page), names clipped. The worst case is tested (test/board/page-bytes).
+
+/** HTML bytes of a description on the card and variant pages. */
+export const DESCRIPTION_BYTES = 256 * 1024;
+/** HTML bytes of each variant's body on the card page. */
+export const VARIANT_BYTES = 12 * 1024;
+/** History entries the card page shows; the history page has them all, 100 a page. */
+export const HISTORY_ON_CARD = 20;
+
+const cardHref = (card: BoardCard) => `/board/projects/${card.projectId}/cards/${card.id}`;
+
+/** A body within `maxBytes`, and a link to the whole text when it was cut (`length`: its length). */
+function body(text: string | null, length: number, maxBytes: number, whole: string, what: string) {
+  const shown = renderWithin(text, detectDescriptionType(text), maxBytes);
+  const cut = shown.shown < length;
+  const note = cut
+    ? html`<p class="muted">Showing ${count(shown.shown)} of ${count(length)} characters. <a href="${whole}">${what}</a></p>`
+    : '';
+  return html`${shown.html}${note}`;
+}
 
 const where = (file: string | null, line: number | null) =>
   file === null ? '' : line === null ? file : `${file}:${line}`;
@@ -21,14 +46,13 @@ const seen = (first: number, last: number, now: number) =>
   html`first ${time(first, now)}, last ${time(last, now)}`;
 
 const crumbs = (project: Project, tail: Html) =>
-  html`<p class="crumbs"><a href="/board">Accounts</a> / ${project.accountName} / <a href="/board/projects/${project.id}">${project.name}</a> / ${tail}</p>`;
+  html`<p class="crumbs"><a href="/board">Accounts</a> / ${shortName(project.accountName)} / <a href="/board/projects/${project.id}">${shortName(project.name)}</a> / ${tail}</p>`;
 
 function variantBlock(v: BoardVariant, card: BoardCard, now: number, open: boolean): Html {
   if (v.aggregate) {
     return html`<div class="variant aggregate"><strong>Other variants</strong> · ${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)} <span class="muted">· pruned variants, counted without their bodies</span></div>`;
   }
-  const href = `/board/projects/${card.projectId}/cards/${card.id}/variants/${v.id}`;
-  const cut = v.description !== null && v.descriptionLength > v.description.length;
+  const href = `${cardHref(card)}/variants/${v.id}`;
   const title =
     v.title !== null && v.title !== card.title
       ? html` · <span class="title">${v.title}</span>`
@@ -36,8 +60,7 @@ function variantBlock(v: BoardVariant, card: BoardCard, now: number, open: boole
   const diff = variantDiff(card, v);
   return html`<details class="variant"${open ? html` open` : ''}><summary><strong>${counted(v.count, 'report')}</strong> · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}${title}${diff.summary}</summary>
 ${diff.body}
-${renderDescription(v.description, detectDescriptionType(v.description))}
-${cut ? html`<p class="muted">Showing ${count(v.description!.length)} of ${count(v.descriptionLength)} characters. <a href="${href}">The whole body</a></p>` : ''}</details>
+${body(v.description, v.descriptionLength, VARIANT_BYTES, href, 'The whole body')}</details>
 `;
 }
 
@@ -81,13 +104,22 @@ ${card.fileName === null ? '' : html`<dt>Location</dt><dd><code>${where(card.fil
 <h2>Events per hour, last 24 h <span class="muted">(UTC, ${counted(last24, 'event')})</span></h2>
 ${sparkline(hours.perHour, hours.lastHour)}
 <h2>Description <span class="muted">(${card.descriptionType})</span></h2>
-${renderDescription(card.description, card.descriptionType)}
+${description(card)}
 <h2>Variants <span class="muted">(${kept} kept, at most ${opts.variantCap}; the rest are counted in Other variants)</span></h2>
 <p class="muted">Each variant shows the lines it adds (+) to the first report's description, and lacks (−) from it.</p>
 ${variants.length ? variants.map((v, i) => variantBlock(v, card, now, i === 0)) : html`<p class="muted">No variants.</p>`}
 <h2>History</h2>
-${historyList(history, now)}`,
+${historyList(history.slice(0, HISTORY_ON_CARD), now)}
+${history.length > HISTORY_ON_CARD ? html`<p><a href="${cardHref(card)}/history">The whole history →</a></p>` : ''}`,
   });
+}
+
+/** The card's description by its type, within DESCRIPTION_BYTES; the whole text at description.txt. */
+function description(card: BoardCard): Html {
+  const text = card.description;
+  const shown = renderWithin(text, card.descriptionType, DESCRIPTION_BYTES);
+  if (text === null || shown.shown === text.length) return shown.html;
+  return html`${shown.html}<p class="muted">Showing ${count(shown.shown)} of ${count(text.length)} characters. <a href="${cardHref(card)}/description.txt">The whole description as text</a></p>`;
 }
 
 /** ` (last 2026-11-22 10:00:00 UTC, 3 h ago, release 2.4.2)` from the latest regression. */
@@ -97,7 +129,7 @@ function regressedWhen(card: BoardCard, history: CardEvent[], now: number) {
   return html` <span class="muted">(last ${utc(card.lastRegressedAt)}, ${time(card.lastRegressedAt, now)}${release ? html`, release <code>${release}</code>` : ''})</span>`;
 }
 
-/** One variant with its whole body. */
+/** One variant with its body (within DESCRIPTION_BYTES; the whole text at body.txt). */
 export function variantPage(
   project: Project,
   card: BoardCard,
@@ -105,13 +137,14 @@ export function variantPage(
   now: number,
   csrf?: string,
 ): string {
-  const tail = html`<a href="/board/projects/${project.id}/cards/${card.id}">card #${card.id}</a> / variant #${v.id}`;
+  const href = `${cardHref(card)}/variants/${v.id}`;
+  const tail = html`<a href="${cardHref(card)}">card #${card.id}</a> / variant #${v.id}`;
   return page({
     title: `Variant of ${card.title}`,
     csrf,
     body: html`${crumbs(project, tail)}
 <h1>${v.title ?? card.title}</h1>
 <p>${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}</p>
-${renderDescription(v.description, detectDescriptionType(v.description))}`,
+${body(v.description, v.descriptionLength, DESCRIPTION_BYTES, `${href}/body.txt`, 'The whole body as text')}`,
   });
 }

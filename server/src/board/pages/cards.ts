@@ -1,10 +1,10 @@
 import { LIMITS } from '../../generated/limits.gen.ts';
-import type { BoardProjectPage, CardPage, CardSort } from '../../store/board-types.ts';
+import type { BoardProjectPage, CardPage, CardSort, CardSummary } from '../../store/board-types.ts';
 import { count, counted, time } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import { page } from '../layout.ts';
 import { type CardsView, cardsHref, encodeKey, PRIORITIES, SEVERITIES } from '../query.ts';
-import { planName } from './overview.ts';
+import { planName, shortName } from './overview.ts';
 import { bulkBar, regressedBadge, statusBadge, statusTabs } from './status.ts';
 
 type Project = BoardProjectPage;
@@ -49,6 +49,22 @@ function filters(project: number, view: CardsView): Html {
 </form>`;
 }
 
+/** Tags a row shows (a card keeps up to 200; its page has them all). */
+const TAGS_IN_ROW = 3;
+
+/**
+ * A row's first tags, each a link to the current status view filtered by it alone (so a link's
+ * length does not grow with the other filters), then how many more the card has.
+ */
+function rowTags(projectId: number, view: CardsView, c: CardSummary) {
+  const base = { sort: view.sort, dir: view.dir, status: view.status };
+  const links = c.tags
+    .slice(0, TAGS_IN_ROW)
+    .map((t) => html`<a class="tag" href="${cardsHref(projectId, { ...base, tag: t })}">${t}</a>`);
+  const more = c.tags.length - TAGS_IN_ROW;
+  return more > 0 ? html`${links}<span class="muted">+${count(more)}</span>` : links;
+}
+
 /**
  * One page of a project's cards: status tabs with counts, sortable columns, GET filters, keyset
  * Previous / Next, and a checkbox per row for the bulk status form around the table.
@@ -64,40 +80,52 @@ export function cardsPage(
   const rows = result.cards.map(
     (
       c,
-    ) => html`<tr><td class="pick"><input type="checkbox" name="card" value="${c.id}" aria-label="Select card #${c.id}"></td><td>${statusBadge(c.status)}${regressedBadge(c, c.lastRegressedAt)}</td><td><span class="badge sev-${c.severity}">${c.severity}</span></td><td class="pri-${c.priority}">${c.priority}</td><td class="title"><a href="/board/projects/${project.id}/cards/${c.id}">${c.title}</a></td><td>${c.tags.map((t) => html`<a class="tag" href="${cardsHref(project.id, view, { tag: t })}">${t}</a>`)}</td><td class="num">${count(c.occurrenceCount)}</td><td>${time(c.firstSeenAt, now)}</td><td>${time(c.lastSeenAt, now)}</td><td class="muted">${c.descriptionType}</td></tr>
+    ) => html`<tr><td class="pick"><input type="checkbox" name="card" value="${c.id}" aria-label="Select card #${c.id}"></td><td>${statusBadge(c.status)}${regressedBadge(c, c.lastRegressedAt)}</td><td><span class="badge sev-${c.severity}">${c.severity}</span></td><td class="pri-${c.priority}">${c.priority}</td><td class="title"><a href="/board/projects/${project.id}/cards/${c.id}">${c.title}</a></td><td>${rowTags(project.id, view, c)}</td><td class="num">${count(c.occurrenceCount)}</td><td>${time(c.firstSeenAt, now)}</td><td>${time(c.lastSeenAt, now)}</td><td class="muted">${c.descriptionType}</td></tr>
 `,
   );
   const first = result.cards[0];
   const last = result.cards.at(-1);
+  // A search that ran out of its budget goes on from the last card it examined, not the last shown.
+  const resume = result.scan && encodeKey(result.scan.resumeAt);
+  const nextKey = !paging.before && resume ? resume : last && encodeKey(last.key);
+  const prevKey = paging.before && resume ? resume : first && encodeKey(first.key);
   const hasNext = paging.before || result.more;
   const hasPrev = paging.after || (paging.before && result.more);
+  const more = (rel: 'next' | 'prev') =>
+    result.scan && (rel === 'next') !== paging.before ? 'Continue searching' : undefined;
   const prev =
-    hasPrev && first
-      ? html`<a rel="prev" href="${cardsHref(project.id, view, { before: encodeKey(first.key) })}">← Previous</a>`
+    hasPrev && prevKey
+      ? html`<a rel="prev" href="${cardsHref(project.id, view, { before: prevKey })}">← ${more('prev') ?? 'Previous'}</a>`
       : '';
   const next =
-    hasNext && last
-      ? html`<a rel="next" href="${cardsHref(project.id, view, { after: encodeKey(last.key) })}">Next →</a>`
+    hasNext && nextKey
+      ? html`<a rel="next" href="${cardsHref(project.id, view, { after: nextKey })}">${more('next') ?? 'Next'} →</a>`
       : '';
   const restart =
     paging.after || paging.before
       ? html`<a href="${cardsHref(project.id, view)}">First page</a>`
       : '';
   const filtered = view.severity || view.priority || view.tag || view.q;
+  // The search stopped at its budget: say so, and that the link goes on from there.
+  const searched = result.scan
+    ? html`<p class="muted scan">Searched ${counted(result.scan.examined, 'card')} for these filters without filling the page: ${counted(result.cards.length, 'matching card')} so far. <em>Continue searching</em> goes on from the last card searched.</p>`
+    : '';
   const table = rows.length
     ? html`<form class="bulk" method="post" action="/board/projects/${project.id}/cards/status">${bulkBar(paging.here, csrf)}
 <table class="cards"><thead><tr>${COLUMNS.map((col) => header(project.id, view, col))}</tr></thead><tbody>
 ${rows}</tbody></table></form>`
-    : html`<p class="muted">${filtered || project.cards > 0 ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
+    : result.scan
+      ? ''
+      : html`<p class="muted">${filtered || project.cards > 0 ? 'No cards match these filters.' : 'No cards on this board yet.'}</p>`;
   return page({
-    title: project.name,
+    title: shortName(project.name),
     csrf,
-    body: html`<p class="crumbs"><a href="/board">Accounts</a> / ${project.accountName}</p>
-<h1>${project.name}</h1>
+    body: html`<p class="crumbs"><a href="/board">Accounts</a> / ${shortName(project.accountName)}</p>
+<h1>${shortName(project.name)}</h1>
 <p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} · ${counted(project.eventsToday, 'event')} today</p>
 ${statusTabs(project.id, view, project.statusCounts)}
 ${filters(project.id, view)}
-${table}
+${searched}${table}
 <nav class="pages">${prev}${next}${restart}</nav>`,
   });
 }

@@ -1,6 +1,6 @@
 import type { BoardAccount, BoardProject } from '../../store/board-types.ts';
 import type { Plan, PlanLimits } from '../../store/types.ts';
-import { count, percent } from '../format.ts';
+import { clip, count, percent } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import { page } from '../layout.ts';
 import { quotaBar } from '../svg.ts';
@@ -12,13 +12,13 @@ export const ACCOUNTS_PER_PAGE = 20;
 export const PROJECTS_PER_ACCOUNT = 5;
 export const PROJECTS_PER_PAGE = 50;
 /** Names are shown up to this many characters, so a page's size stays bounded. */
-const NAME_CHARS = 120;
+export const NAME_CHARS = 120;
 
 type Limits = { plans: Record<Plan, PlanLimits>; projectQuotaShare: number };
 type Paging = { after: boolean; before: boolean; more: boolean };
 
-const clip = (name: string) =>
-  name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name;
+/** A name as the pages show it. */
+export const shortName = (value: string) => clip(value, NAME_CHARS);
 
 /** Previous / Next links of a keyset page by id; `href` builds a link from its query. */
 function nav(ids: number[], paging: Paging, href: (query: string) => string): Html {
@@ -43,7 +43,7 @@ function accountTable(a: BoardAccount, limits: Limits, linkRest: boolean): Html 
   const rows = a.projects.map(
     (
       p: BoardProject,
-    ) => html`<tr><td><a href="/board/projects/${p.id}">${clip(p.name)}</a></td><td class="state-${p.state}">${p.state}</td><td class="num">${count(p.cards)}</td><td class="num">${count(p.eventsToday)} <span class="muted">(${percent(p.eventsToday, pool)})</span></td><td>${quotaBar(p.eventsToday, pool, `${clip(p.name)} today`, share)}</td></tr>
+    ) => html`<tr><td><a href="/board/projects/${p.id}">${shortName(p.name)}</a></td><td class="state-${p.state}">${p.state}</td><td class="num">${count(p.cards)}</td><td class="num">${count(p.eventsToday)} <span class="muted">(${percent(p.eventsToday, pool)})</span></td><td>${quotaBar(p.eventsToday, pool, `${shortName(p.name)} today`, share)}</td></tr>
 `,
   );
   const rest = a.projectCount - a.projects.length;
@@ -56,7 +56,7 @@ function accountTable(a: BoardAccount, limits: Limits, linkRest: boolean): Html 
     a.projectCount === 0 ? html`<tr><td colspan="5" class="muted">No projects yet.</td></tr>` : '';
   return html`<table class="quota"><thead><tr><th>Project</th><th>State</th><th class="num">Cards</th><th class="num">Events today</th><th>Today against the plan</th></tr></thead>
 <tbody>${rows}${more}${empty}
-<tr class="total"><td><strong>Account total</strong></td><td>${a.activeProjects} active of ${count(a.projectCount)}</td><td class="num"></td><td class="num"><strong>${count(a.eventsToday)}</strong> <span class="muted">(${percent(a.eventsToday, pool)})</span></td><td>${quotaBar(a.eventsToday, pool, `${clip(a.name)} today`)}</td></tr></tbody></table>
+<tr class="total"><td><strong>Account total</strong></td><td>${a.activeProjects} active of ${count(a.projectCount)}</td><td class="num"></td><td class="num"><strong>${count(a.eventsToday)}</strong> <span class="muted">(${percent(a.eventsToday, pool)})</span></td><td>${quotaBar(a.eventsToday, pool, `${shortName(a.name)} today`)}</td></tr></tbody></table>
 <p class="muted">The mark on each project bar is the ${percent(share, 1)} share of the pool one project may use while the account has more than one active project${a.activeProjects > 1 ? ' (applies now)' : ' (not applied now: fewer than two active projects)'}. The quota resets at 00:00 UTC.</p>`;
 }
 
@@ -72,7 +72,7 @@ export function overviewPage(
 ): string {
   const sections = accounts.map(
     (a) => html`<section>
-<h2><a href="/board/accounts/${a.id}">${clip(a.name)}</a> ${heading(a, limits)}</h2>
+<h2><a href="/board/accounts/${a.id}">${shortName(a.name)}</a> ${heading(a, limits)}</h2>
 ${accountTable(a, limits, true)}
 </section>`,
   );
@@ -97,10 +97,10 @@ export function accountPage(
   csrf?: string,
 ): string {
   return page({
-    title: clip(account.name),
+    title: shortName(account.name),
     csrf,
     body: html`<p class="crumbs"><a href="/board">Accounts</a></p>
-<h1>${clip(account.name)} ${heading(account, limits)}</h1>
+<h1>${shortName(account.name)} ${heading(account, limits)}</h1>
 ${accountTable(account, limits, false)}
 ${nav(
   account.projects.map((p) => p.id),

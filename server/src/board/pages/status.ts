@@ -1,6 +1,6 @@
 import { CARD_STATUSES, type CardStatus, RESOLVED_STATUS } from '../../accept/index.ts';
 import type { CardEvent } from '../../store/board-types.ts';
-import { count, time, utc } from '../format.ts';
+import { clip, count, time, utc } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import {
   type CardsView,
@@ -12,6 +12,9 @@ import {
 
 // Triage on the board's pages: status badges and labels, the regression badge, the forms that
 // set a status (each carries the session's form token), the status tabs and a card's history.
+
+/** Characters of an actor's name (an admin token's) the history shows. */
+const ACTOR_CHARS = 100;
 
 export const STATUS_LABEL: Record<CardStatus, string> = {
   todo: 'To do',
@@ -81,7 +84,7 @@ export function historyList(events: CardEvent[], now: number): Html {
       const release = e.release === null ? '' : html` in release <code>${e.release}</code>`;
       return html`<li>${when} · <span class="badge regressed">regressed</span> reported again${release} after it was resolved: ${STATUS_LABEL[e.from]} → ${STATUS_LABEL[e.to]}</li>`;
     }
-    return html`<li>${when} · <strong>${e.actor ?? 'someone'}</strong> set ${statusBadge(e.to)} <span class="muted">(was ${STATUS_LABEL[e.from]})</span></li>`;
+    return html`<li>${when} · <strong>${e.actor === null ? 'someone' : clip(e.actor, ACTOR_CHARS)}</strong> set ${statusBadge(e.to)} <span class="muted">(was ${STATUS_LABEL[e.from]})</span></li>`;
   });
   return html`<ol class="history">${items}</ol>`;
 }

@@ -4,48 +4,61 @@ import {
   type BoardVariantRow,
   CARD_COUNT,
   idKeyset,
-  likeText,
   pageOf,
-  PRIORITY_RANK,
-  SEVERITY_RANK,
-  SUMMARY_COLUMNS,
   type SummaryRow,
   toBoardCard,
   toBoardVariant,
-  toSummary,
 } from '../board-rows.ts';
+import { listCardPage, SCAN_ROWS, type ScanLimits } from '../board-scan.ts';
 import type {
   BoardAccount,
   BoardProject,
   BoardProjectPage,
   BoardStore,
-  CardQuery,
-  CardSort,
   IdPage,
+  SortKey,
 } from '../board-types.ts';
+import { type CardsDialect, cardsSql, KEY_FIELDS } from '../cards-sql.ts';
 import type { CardRow } from '../rows.ts';
 import { migratePg } from './migrations.ts';
-import { createPgPool } from './pool.ts';
+import { createPgPool, withinDeadline } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
 import { createPgTriage } from './triage.ts';
 import { withoutNul } from './text.ts';
 
-/** Columns of each sort's keyset, each served by an index of PostgreSQL migration 2. */
-const KEY_COLUMNS: Record<CardSort, string[]> = {
-  last_seen: ['last_seen_at', 'id'],
-  first_seen: ['created_at', 'id'],
-  count: ['occurrence_count', 'id'],
-  severity: ['severity_rank', 'id'],
-  priority: ['priority_rank', 'id'],
-  title: ['title COLLATE "C"', 'id'],
+/** The cards page's SQL on PostgreSQL: `$n` placeholders, titles in byte order (as SQLite's). */
+export const PG_CARDS: CardsDialect = {
+  placeholder: (n) => `$${n}`,
+  keyColumn: (field) => (field === 'title' ? 'title COLLATE "C"' : field),
+  statusLeads: () => true,
+  // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
+  bind: (value) => (typeof value === 'string' ? withoutNul(value) : value),
+  tag: (tag, bind) => `tags::jsonb ? ${bind(tag)}`,
+  // ILIKE: case-insensitive as SQLite's LIKE (which folds ASCII only).
+  text: (pattern) => `title ILIKE ${pattern} ESCAPE '\\'`,
+  // Each arm ordered too: only then does the planner merge the arms' index scans (Merge Append)
+  // instead of sorting all their rows.
+  ordered: (arms, order, tail) =>
+    `SELECT * FROM (${arms.map((arm) => `(${arm} ORDER BY ${order})`).join(' UNION ALL ')}) AS arms
+     ORDER BY ${order} ${tail}`,
 };
-const FIELD: Record<string, string> = { 'title COLLATE "C"': 'title' };
+
+/** A board query (or status change) PostgreSQL has not answered within this is a 503. */
+export const BOARD_DEADLINE_MS = 5000;
+
+export interface PgBoardOptions {
+  url: string;
+  /** Each query or transaction fails (503) past this; 0 for none. @default BOARD_DEADLINE_MS */
+  deadlineMs?: number;
+  /** Bounds of a filtered cards page: one window of `rows` keys. @default SCAN_ROWS keys */
+  scan?: ScanLimits;
+}
 
 /**
  * The board's reads on PostgreSQL: the same answers as the SQLite board store, from the same
  * shapes of index (keyset pagination), over a small pool of its own.
  */
-export async function openPgBoardStore(opts: { url: string }): Promise<BoardStore> {
+export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore> {
   const pool = createPgPool({ url: opts.url, max: 4 });
   try {
     await migratePg(pool);
@@ -53,8 +66,14 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
     await pool.end();
     throw error;
   }
-  const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
-    (await pool.query<T>(sql, values)).rows;
+  const deadlineMs = opts.deadlineMs ?? BOARD_DEADLINE_MS;
+  // The server stops a statement past the deadline too, so it does no work nobody waits for.
+  pool.on('connect', (client) => {
+    client.query(`SET statement_timeout = ${Math.floor(deadlineMs)}`).catch(() => {});
+  });
+  const db = withinDeadline(pool, deadlineMs);
+  const all = <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    db.query<T>(sql, values);
   const projectSql = `SELECT p.id, p.account_id AS "accountId", p.name, p.state,
       ${CARD_COUNT}::integer AS cards,
       COALESCE((SELECT count FROM usage u WHERE u.account_id = p.account_id AND u.day = $1
@@ -85,13 +104,13 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
       )
     )[0]!;
   type AccountRow = Pick<BoardAccount, 'id' | 'name' | 'plan'>;
-  const triage = createPgTriage(pool);
+  const triage = createPgTriage(db);
   const variantSql = `SELECT id, title, substr(description, 1, $1) AS description,
       length(description) AS description_length, file_name, line_number, count, first_seen_at,
       last_seen_at, aggregate FROM variants WHERE card_id = $2`;
 
   return {
-    ...createPgSessions(pool),
+    ...createPgSessions(db),
     async overview(day, page) {
       const { op, order, from } = idKeyset(page);
       const accounts = pageOf(
@@ -133,24 +152,28 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
       );
       return project && { ...project, statusCounts: await triage.statusCounts(id) };
     },
-    async listCards(projectId, query) {
-      const { sql, params } = pgCardsSql(projectId, query);
-      const rows = await all<SummaryRow>(sql, params);
-      const more = rows.length > query.limit;
-      const page = rows.slice(0, query.limit);
-      if (query.before) page.reverse();
-      return {
-        more,
-        cards: page.map((r) =>
-          toSummary(
-            r,
-            KEY_COLUMNS[query.sort].map(
-              (c) => r[(FIELD[c] ?? c) as keyof SummaryRow] as string | number,
-            ),
-          ),
-        ),
-      };
-    },
+    listCards: (projectId, query) =>
+      listCardPage(
+        {
+          dialect: PG_CARDS,
+          page: (q, limit, to) => {
+            const { sql, params } = cardsSql(PG_CARDS, projectId, q, { limit, to });
+            return all<SummaryRow>(sql, params);
+          },
+          async edge(q, offset) {
+            const { sql, params } = cardsSql(PG_CARDS, projectId, q, {
+              limit: 1,
+              offset,
+              keysOnly: true,
+            });
+            const [row] = await all<SummaryRow>(sql, params);
+            return row && (KEY_FIELDS[q.sort].map((f) => row[f]) as SortKey);
+          },
+        },
+        query,
+        // One round trip per window: the whole budget in one (the event loop waits for nothing).
+        { chunk: opts.scan?.rows ?? SCAN_ROWS, ...opts.scan },
+      ),
     async getCard(projectId, cardId, day) {
       const [r] = await all<CardRow>('SELECT * FROM cards WHERE id = $1 AND project_id = $2', [
         cardId,
@@ -185,47 +208,5 @@ export async function openPgBoardStore(opts: { url: string }): Promise<BoardStor
     setCardStatus: triage.setCardStatus,
     cardHistory: triage.cardHistory,
     close: () => pool.end(),
-  };
-}
-
-/** One keyset page, as `cardsSql` of the SQLite board store, with PostgreSQL placeholders. */
-export function pgCardsSql(projectId: number, q: CardQuery) {
-  const columns = KEY_COLUMNS[q.sort];
-  const params: (string | number | readonly string[])[] = [projectId];
-  const next = (value: string | number) => {
-    // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
-    params.push(typeof value === 'string' ? withoutNul(value) : value);
-    return `$${params.length}`;
-  };
-  const where = ['project_id = $1'];
-  if (q.statuses !== undefined) {
-    params.push(q.statuses);
-    where.push(`status = ANY($${params.length}::text[])`);
-  }
-  if (q.severity !== undefined)
-    where.push(`severity_rank = ${next(SEVERITY_RANK[q.severity] ?? -1)}`);
-  if (q.priority !== undefined)
-    where.push(`priority_rank = ${next(PRIORITY_RANK[q.priority] ?? -1)}`);
-  if (q.tag !== undefined) where.push(`tags::jsonb ? ${next(q.tag)}`);
-  // ILIKE: case-insensitive as SQLite's LIKE (which folds ASCII only).
-  if (q.text !== undefined) where.push(`title ILIKE ${next(likeText(q.text))} ESCAPE '\\'`);
-  const boundary = q.after ?? q.before;
-  const backwards = q.before !== undefined;
-  const descending = (q.dir === 'desc') !== backwards;
-  if (boundary) {
-    // PostgreSQL compares typed values: a key from the URL must fit its columns' types.
-    const fits = (v: string | number, i: number) =>
-      columns[i]!.startsWith('title') ? typeof v === 'string' : Number.isSafeInteger(v);
-    if (boundary.length !== columns.length || !boundary.every(fits))
-      throw new RangeError('The page key does not fit the sort.');
-    const values = boundary.map((v) => next(v));
-    where.push(`(${columns.join(', ')}) ${descending ? '<' : '>'} (${values.join(', ')})`);
-  }
-  const order = columns.map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
-  const limit = next(q.limit + 1);
-  return {
-    sql: `SELECT ${SUMMARY_COLUMNS} FROM cards
-      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`,
-    params,
   };
 }

@@ -1,4 +1,4 @@
-// The two statements of PostgreSQL ingestion, created by migration 4 (migrations.ts). Part of a
+// The two statements of PostgreSQL ingestion, created by migration 5 (migrations.ts). Part of a
 // shipped migration: never edit; a change is a later migration with CREATE OR REPLACE FUNCTION.
 // Inputs and results are JSON (one parameter each way, so each is one prepared statement); the
 // shapes are built and read in ingest-read.ts and ingest-write.ts.
@@ -9,7 +9,7 @@
  * at those versions knows nothing moved since. With it, the accounts' rows are locked first (in
  * id order, as every writer locks them) and the read sees every commit before the lock.
  */
-export const INGEST_READ_V4 = `
+export const INGEST_READ_V5 = `
   CREATE FUNCTION svc_ingest_read(input json, take_lock boolean) RETURNS jsonb
   LANGUAGE plpgsql AS $fn$
   DECLARE
@@ -77,7 +77,7 @@ export const INGEST_READ_V4 = `
  * nothing, and the accounts' current versions (`stale`). New cards and variants get their ids
  * from their sequences in the batch's order; refs below zero name the batch's new cards.
  */
-export const INGEST_WRITE_V4 = `
+export const INGEST_WRITE_V5 = `
   CREATE FUNCTION svc_ingest_write(input json) RETURNS jsonb LANGUAGE plpgsql AS $fn$
   DECLARE
     doc jsonb := input::jsonb;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { INGEST_READ_V4, INGEST_WRITE_V4 } from './ingest-functions.ts';
+import { INGEST_READ_V5, INGEST_WRITE_V5 } from './ingest-functions.ts';
 
 // Versioned PostgreSQL schema migrations, applied in order, one transaction each; applied versions
 // are rows of `svc_migrations`. Append new entries; never edit a shipped one. Times are Unix ms
@@ -132,7 +132,24 @@ export const PG_MIGRATIONS: readonly string[] = [
     at bigint NOT NULL);
   CREATE INDEX notify_queue_by_project ON notify_queue (project_id, id);
   `,
-  // 4: ingestion in one statement per batch (ingest-functions.ts). Every account carries a version:
+  // 4: as SQLite's migration 6: each sort's index is led by the status, so a status tab reads only
+  // its own cards; views of several statuses merge one index range per status (Merge Append).
+  // Titles keep byte order as a column collation (not an expression), so index-only scans work.
+  `
+  DROP INDEX cards_by_last_seen;
+  DROP INDEX cards_by_first_seen;
+  DROP INDEX cards_by_count;
+  DROP INDEX cards_by_severity;
+  DROP INDEX cards_by_priority;
+  DROP INDEX cards_by_title_key;
+  CREATE INDEX cards_by_status_last_seen ON cards (project_id, status, last_seen_at, id);
+  CREATE INDEX cards_by_status_first_seen ON cards (project_id, status, created_at, id);
+  CREATE INDEX cards_by_status_count ON cards (project_id, status, occurrence_count, id);
+  CREATE INDEX cards_by_status_severity ON cards (project_id, status, severity_rank, id);
+  CREATE INDEX cards_by_status_priority ON cards (project_id, status, priority_rank, id);
+  CREATE INDEX cards_by_status_title ON cards (project_id, status, title COLLATE "C", id);
+  `,
+  // 5: ingestion in one statement per batch (ingest-functions.ts). Every account carries a version:
   // a batch decides on what an instance read (or kept) at some version and writes only if the
   // account is still at it, checked under the account's row lock in the same statement, then
   // sets a version of its own. Anything else that changes what a decision reads moves it too:
@@ -156,8 +173,8 @@ export const PG_MIGRATIONS: readonly string[] = [
     FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION svc_ingest_moved();
   CREATE TRIGGER cards_moved_on_status AFTER UPDATE OF status ON cards
     FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION svc_ingest_moved();
-  ${INGEST_READ_V4}
-  ${INGEST_WRITE_V4}
+  ${INGEST_READ_V5}
+  ${INGEST_WRITE_V5}
   `,
 ];
 

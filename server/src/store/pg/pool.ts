@@ -103,6 +103,90 @@ export async function inTransaction<T>(
   return result;
 }
 
+/**
+ * Runs `work` on one pooled connection within `ms` (the wait for a connection included): past it,
+ * the call rejects with ETIMEDOUT (answered 503, as unavailable) and the connection is destroyed, so
+ * a server that accepts TCP but answers nothing (stopped with SIGSTOP, a partition) cannot hold the
+ * caller, and PostgreSQL rolls back whatever it had open once it reads again. `ms` of 0: no deadline.
+ */
+export function withDeadline<T>(
+  pool: pg.Pool,
+  ms: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let client: pg.PoolClient | undefined;
+    let expired = false;
+    const timer =
+      ms > 0
+        ? setTimeout(() => {
+            expired = true;
+            reject(
+              Object.assign(new Error(`PostgreSQL did not answer within ${ms} ms`), {
+                code: 'ETIMEDOUT',
+              }),
+            );
+            // Fails the query in flight, so `work` ends and the pool discards the client.
+            (client as pg.Client | undefined)?.connection.stream.destroy();
+          }, ms)
+        : undefined;
+    const run = async () => {
+      client = await pool.connect();
+      if (expired) {
+        client.release(); // timed out while waiting for a connection: nothing to run
+        return undefined as T;
+      }
+      try {
+        const result = await work(client);
+        client.release();
+        return result;
+      } catch (error) {
+        // Back with the error, so the pool discards it: it may have been cut or left mid-way.
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+    };
+    run().then(
+      (result) => {
+        clearTimeout(timer);
+        if (!expired) resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (!expired) reject(error);
+      },
+    );
+  });
+}
+
+/** `work` in one transaction on `client`; rolls back on any error. */
+export async function transactionOn<T>(
+  client: pg.PoolClient,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await rollBack(client, error);
+    throw error;
+  }
+}
+
+/** Queries and transactions on a pool, each within `deadlineMs` (see `withDeadline`). */
+export interface PgDeadlineDb {
+  query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+}
+
+export const withinDeadline = (pool: pg.Pool, deadlineMs: number): PgDeadlineDb => ({
+  query: (text, values) =>
+    withDeadline(pool, deadlineMs, async (client) => (await client.query(text, values)).rows),
+  transaction: (work) => withDeadline(pool, deadlineMs, (client) => transactionOn(client, work)),
+});
+
 /** ROLLBACK; resolves with `error` when that failed too (the connection is then unusable). */
 export const rollBack = (client: pg.PoolClient, error: unknown): Promise<Error | undefined> =>
   client.query('ROLLBACK').then(

@@ -1,7 +1,6 @@
-import type pg from 'pg';
 import type { BoardStore } from '../board-types.ts';
 import { iso } from '../rows.ts';
-import { inTransaction } from './pool.ts';
+import type { PgDeadlineDb } from './pool.ts';
 
 type Sessions = Pick<
   BoardStore,
@@ -19,31 +18,31 @@ type Sessions = Pick<
  * on PostgreSQL, shared by every instance: a session opened at one works at all, and revoking a
  * token ends its sessions everywhere at once.
  */
-export function createPgSessions(pool: pg.Pool): Sessions {
+export function createPgSessions(db: PgDeadlineDb): Sessions {
   return {
     insertAdminToken: async (t) =>
       (
-        await pool.query<{ id: number }>(
+        await db.query<{ id: number }>(
           'INSERT INTO admin_tokens (name, lookup, created_at) VALUES ($1, $2, $3) RETURNING id',
           [t.name, t.lookup, t.createdAt],
         )
-      ).rows[0]!.id,
+      )[0]!.id,
     listAdminTokens: async () =>
       (
-        await pool.query<{
+        await db.query<{
           id: number;
           name: string;
           created_at: number;
           revoked_at: number | null;
         }>('SELECT id, name, created_at, revoked_at FROM admin_tokens ORDER BY id')
-      ).rows.map((r) => ({
+      ).map((r) => ({
         id: r.id,
         name: r.name,
         createdAt: iso(r.created_at),
         revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
       })),
     revokeAdminToken: (id, at) =>
-      inTransaction(pool, async (client) => {
+      db.transaction(async (client) => {
         const changed = await client.query(
           'UPDATE admin_tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL',
           [at, id],
@@ -53,13 +52,13 @@ export function createPgSessions(pool: pg.Pool): Sessions {
       }),
     findAdminToken: async (lookup) =>
       (
-        await pool.query<{ id: number; name: string }>(
+        await db.query<{ id: number; name: string }>(
           'SELECT id, name FROM admin_tokens WHERE lookup = $1 AND revoked_at IS NULL',
           [lookup],
         )
-      ).rows[0],
+      )[0],
     insertSession: (s) =>
-      inTransaction(pool, async (client) => {
+      db.transaction(async (client) => {
         await client.query('DELETE FROM board_sessions WHERE expires_at <= $1', [s.createdAt]);
         await client.query(
           `INSERT INTO board_sessions (lookup, token_id, created_at, expires_at)
@@ -69,15 +68,15 @@ export function createPgSessions(pool: pg.Pool): Sessions {
       }),
     findSession: async (lookup, now) =>
       (
-        await pool.query<{ tokenId: number; tokenName: string }>(
+        await db.query<{ tokenId: number; tokenName: string }>(
           `SELECT s.token_id AS "tokenId", t.name AS "tokenName" FROM board_sessions s
            JOIN admin_tokens t ON t.id = s.token_id
            WHERE s.lookup = $1 AND s.expires_at > $2 AND t.revoked_at IS NULL`,
           [lookup, now],
         )
-      ).rows[0],
+      )[0],
     deleteSession: async (lookup) => {
-      await pool.query('DELETE FROM board_sessions WHERE lookup = $1', [lookup]);
+      await db.query('DELETE FROM board_sessions WHERE lookup = $1', [lookup]);
     },
   };
 }

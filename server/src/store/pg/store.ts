@@ -15,13 +15,19 @@ import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
 import { createPgNotify } from './notify.ts';
 import { migratePg } from './migrations.ts';
-import { createPgPool, inTransaction, queryWithin } from './pool.ts';
+import { createPgPool, queryWithin, withinDeadline } from './pool.ts';
 
 export interface PgStoreOptions extends IngestConfig {
   /** `postgres://user:password@host:port/database`; the schema is migrated on open. */
   url: string;
   /** Connections this instance keeps open. @default 10 */
   poolSize?: number;
+  /**
+   * An admin call (accounts, projects, keys, cards) or key read PostgreSQL has not answered within
+   * this fails as unavailable (503 in a request) and its connection is dropped; 0 for none (the
+   * CLI, which may list large projects and has nobody else to serve). @default 5000
+   */
+  adminDeadlineMs?: number;
 }
 
 const ENC_COLS = `SELECT lookup, public_key, private_key FROM api_keys WHERE project_id = $1
@@ -46,10 +52,11 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
   const findAuthKey = createAuthLookup(pool);
   const knownKeys = createKnownKeys(findAuthKey);
   const ingest = createPgIngest(pool, opts, knownKeys.forget);
+  const admin = withinDeadline(pool, opts.adminDeadlineMs ?? 5000);
   const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[]) =>
-    (await pool.query<T>(sql, values)).rows[0];
-  const all = async <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
-    (await pool.query<T>(sql, values)).rows;
+    (await admin.query<T>(sql, values))[0];
+  const all = <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    admin.query<T>(sql, values);
 
   const withMembers = async (rows: { id: number; name: string; plan: Plan }[]) => {
     if (rows.length === 0) return [];
@@ -67,7 +74,7 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
 
   return {
     createAccount: (input) =>
-      inTransaction(pool, async (client) => {
+      admin.transaction(async (client) => {
         const { rows } = await client.query<{ id: number; name: string; plan: Plan }>(
           'INSERT INTO accounts (name, plan, created_at) VALUES ($1, $2, $3) RETURNING id, name, plan',
           [input.name, input.plan, now()],
@@ -124,11 +131,14 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       ).map(toKeySummary),
     revokeKey: async (id) => {
       knownKeys.forget(id);
-      const { rowCount } = await pool.query(
-        'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL',
-        [now(), id],
+      return (
+        (
+          await all(
+            'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id',
+            [now(), id],
+          )
+        ).length === 1
       );
-      return rowCount === 1;
     },
     findAuthKey,
     findIngestKey: knownKeys.find,

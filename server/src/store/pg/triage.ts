@@ -1,7 +1,8 @@
-import type pg from 'pg';
 import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
 import type { BoardStore, StatusChanged } from '../board-types.ts';
-import { inTransaction } from './pool.ts';
+import type { PgDeadlineDb } from './pool.ts';
+
+const INT_MAX = 2 ** 31 - 1;
 
 type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
   statusCounts(projectId: number): Promise<ReturnType<typeof statusCounts>>;
@@ -14,10 +15,10 @@ type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
  * after the other: a `done` set while a report is being folded either comes first (the report
  * reopens the card, a regression) or after (the card stays done), never half of each.
  */
-export function createPgTriage(pool: pg.Pool): Triage {
+export function createPgTriage(db: PgDeadlineDb): Triage {
   return {
     setCardStatus: (c) =>
-      inTransaction(pool, async (client) => {
+      db.transaction(async (client) => {
         const ids = [...new Set(c.cardIds)];
         const scope = [ids, c.projectId ?? null];
         await client.query(
@@ -48,22 +49,21 @@ export function createPgTriage(pool: pg.Pool): Triage {
         }
         return rows.map((r) => ({ id: r.id, title: r.title, from: r.status, to: c.status }));
       }),
-    cardHistory: async (cardId, limit) =>
+    // Entry ids are `integer`: a larger `before` (from a URL) means "from the newest".
+    cardHistory: async (cardId, limit, before = INT_MAX) =>
       (
-        await pool.query<CardEventRow>(
+        await db.query<CardEventRow>(
           `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
-           WHERE card_id = $1 ORDER BY id DESC LIMIT $2`,
-          [cardId, limit],
+           WHERE card_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`,
+          [cardId, Math.min(before, INT_MAX), limit],
         )
-      ).rows.map(toCardEvent),
+      ).map(toCardEvent),
     statusCounts: async (projectId) =>
       statusCounts(
-        (
-          await pool.query<{ status: string; count: number }>(
-            'SELECT status, count FROM card_status_counts WHERE project_id = $1',
-            [projectId],
-          )
-        ).rows,
+        await db.query<{ status: string; count: number }>(
+          'SELECT status, count FROM card_status_counts WHERE project_id = $1',
+          [projectId],
+        ),
       ),
   };
 }

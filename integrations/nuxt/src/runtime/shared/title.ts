@@ -1,19 +1,7 @@
-// Where an error happened, for the runtime kit's one title format (`Name: masked message
-// (place)`). Places are route *patterns* (`GET /api/items/:id`), never the concrete URL; the
-// error's message and stack go into the description. Same places as @svc/express.
-import { PLACES } from '@svc/runtime/kit';
-
-/** Server place: `GET /api/items/:id`. */
-export function serverPlace(method: string | undefined, pattern: string): string {
-  return method ? `${method.toUpperCase()} ${pattern}` : pattern;
-}
-
-/** Place of a server error outside any request, from Nitro's capture tags. */
-export function processPlace(tags: readonly string[] | undefined): string {
-  if (tags?.includes('unhandledRejection')) return PLACES.unhandledRejection;
-  if (tags?.includes('uncaughtException')) return PLACES.uncaughtException;
-  return 'server, outside a request';
-}
+// What kind of failure a Nitro error is, and where it happened, for the runtime kit's failure
+// table (`failureReport`): a request's method and route *pattern* (`GET /api/items/:id`), never the
+// concrete URL; the error's message and stack go into the description. Same as @svc/express.
+import type { FailureWhere } from '@svc/runtime/kit';
 
 /** Vue Router pattern as Nuxt writes it (`/items/:id()`) -> `/items/:id`. */
 export function vuePattern(path: string | undefined): string | undefined {
@@ -47,18 +35,28 @@ export interface ErrorContext {
   tags?: string[];
 }
 
+/** A Nitro error's failure kind and place. */
+export interface ServerFailure {
+  kind: 'server-error' | 'uncaught-exception' | 'unhandled-rejection';
+  where: FailureWhere;
+}
+
 /**
- * Server place: the Vue route pattern recorded for a failed page render, else the Nitro route
- * pattern (not the renderer's catch-all `/**`), else the masked path; outside a request, from
- * Nitro's capture tags.
+ * A request's error is a `server-error` at the Vue route pattern recorded for a failed page
+ * render, else the Nitro route pattern (not the renderer's catch-all `/**`), else the masked path.
+ * Outside a request, Nitro's capture tags say which crash it is (`unhandledRejection`, else an
+ * uncaught exception).
  */
-export function serverErrorPlace(context: ErrorContext | undefined): string {
+export function serverFailure(context: ErrorContext | undefined): ServerFailure {
   const event = context?.event;
-  if (!event) return processPlace(context?.tags);
+  if (!event) {
+    const rejection = context?.tags?.includes('unhandledRejection');
+    return { kind: rejection ? 'unhandled-rejection' : 'uncaught-exception', where: {} };
+  }
   const matched = event.context?.matchedRoute?.path;
-  const pattern =
+  const route =
     event.context?.svcRoute ??
     (matched && matched !== '/**' ? matched : undefined) ??
     patternFromPath(event.path ?? '/');
-  return serverPlace(event.method, pattern);
+  return { kind: 'server-error', where: { method: event.method, route } };
 }

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  patternFromPath,
-  serverErrorPlace,
-  serverPlace,
-  vuePattern,
-} from '../../../src/runtime/shared/title';
+import { patternFromPath, serverFailure, vuePattern } from '../../../src/runtime/shared/title';
 
 describe('places', () => {
-  it('builds stable server places from the method and route pattern', () => {
-    expect(serverPlace('get', '/api/items/:id')).toBe('GET /api/items/:id');
-    expect(serverPlace(undefined, '(unhandledRejection)')).toBe('(unhandledRejection)');
-  });
   it('reads the Vue route pattern', () => {
     expect(vuePattern('/items/:id()')).toBe('/items/:id');
     expect(vuePattern('/docs/:slug(.*)*')).toBe('/docs/:slug(.*)*');
@@ -23,29 +14,25 @@ describe('places', () => {
   });
 });
 
-describe('serverErrorPlace', () => {
+describe('serverFailure', () => {
   const event = (context: object, path = '/api/users/12?x=1') => ({
     method: 'POST',
     path,
     context,
   });
-  it('prefers the recorded Vue route, then the Nitro pattern, then the masked path', () => {
-    expect(
-      serverErrorPlace({
-        event: event({ svcRoute: '/orders/:id', matchedRoute: { path: '/**' } }),
-      }),
-    ).toBe('POST /orders/:id');
-    expect(serverErrorPlace({ event: event({ matchedRoute: { path: '/api/users/:id' } }) })).toBe(
-      'POST /api/users/:id',
-    );
-    expect(serverErrorPlace({ event: event({ matchedRoute: { path: '/**' } }) })).toBe(
-      'POST /api/users/:param',
-    );
-    expect(serverErrorPlace({ event: event({}) })).toBe('POST /api/users/:param');
+  const route = (context: object) => serverFailure({ event: event(context) });
+  it('a request error is a server-error at the recorded Vue route, then the Nitro pattern, then the masked path', () => {
+    expect(route({ svcRoute: '/orders/:id', matchedRoute: { path: '/**' } })).toEqual({
+      kind: 'server-error',
+      where: { method: 'POST', route: '/orders/:id' },
+    });
+    expect(route({ matchedRoute: { path: '/api/users/:id' } }).where.route).toBe('/api/users/:id');
+    expect(route({ matchedRoute: { path: '/**' } }).where.route).toBe('/api/users/:param');
+    expect(route({}).where.route).toBe('/api/users/:param');
   });
-  it('places errors outside a request from the capture tags', () => {
-    expect(serverErrorPlace({ tags: ['unhandledRejection'] })).toBe('unhandled rejection');
-    expect(serverErrorPlace({ tags: ['uncaughtException'] })).toBe('uncaught exception');
-    expect(serverErrorPlace(undefined)).toBe('server, outside a request');
+  it('an error outside a request is a crash, by the capture tags', () => {
+    expect(serverFailure({ tags: ['unhandledRejection'] }).kind).toBe('unhandled-rejection');
+    expect(serverFailure({ tags: ['uncaughtException'] }).kind).toBe('uncaught-exception');
+    expect(serverFailure(undefined)).toEqual({ kind: 'uncaught-exception', where: {} });
   });
 });

@@ -1,10 +1,11 @@
-// Offline next/font/google for `next build`. The template's layout.tsx loads Geist and Geist Mono
-// with next/font/google, which downloads them from fonts.googleapis.com at build time; this
-// machine cannot reach it and Next then fails the build ("Failed to fetch Geist from Google
-// Fonts"). Next's own switch for building offline (its test suite uses it) is
-// NEXT_FONT_GOOGLE_MOCKED_RESPONSES: a module mapping each stylesheet URL to its CSS. Turbopack
-// still fetches the font files named in that CSS, so they are served from 127.0.0.1: the real
-// Geist files that ship inside the app's own `next` package. The template's files stay unchanged.
+// Offline next/font/google for `next build`, for every create-next-app suite (@svc/next's, the
+// matrix). The template's layout.tsx loads Geist and Geist Mono with next/font/google, which
+// downloads them from fonts.googleapis.com at build time; this machine cannot reach it and Next
+// then fails the build ("Failed to fetch Geist from Google Fonts"). Next's own switch for building
+// offline (its test suite uses it) is NEXT_FONT_GOOGLE_MOCKED_RESPONSES: a module mapping each
+// stylesheet URL to its CSS. Turbopack still fetches the font files named in that CSS, so they are
+// served from 127.0.0.1: the real Geist files that ship inside the app's own `next` package. The
+// template's files stay unchanged.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,0 +1,186 @@
+// Nuxt in the matrix: the app `nuxi init` makes today (its default `minimal` template, served to
+// the real nuxi from ./nuxt-starter.ts: this machine cannot reach GitHub), set up as
+// integrations/nuxt/README.md says, from the packed tarballs, built with the template's own
+// `npm run build`, run with `node .output/server/index.mjs`, browser in Chromium, against the
+// reference service. Server and browser failures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  commandLines,
+  readmeBlock,
+  runSetup,
+  type Spawned,
+  sh,
+  spawnProcess,
+  userEnv,
+} from '@svc/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCard, expected } from './cards.ts';
+import { starterRegistry } from './nuxt-starter.ts';
+import {
+  browserFailures,
+  clientError,
+  onlyThese,
+  type RunningApp,
+  serverError,
+} from './scenarios.ts';
+import { appEnv, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+
+const README = join(REPO_ROOT, 'integrations/nuxt/README.md');
+const TITLES = {
+  serverError: 'Error: Order <n> could not be loaded (GET /api/orders/:id)',
+  rejection: 'Error: Inventory sync failed (unhandled rejection)',
+  browserError: 'TypeError: Cart <n> is empty (browser)',
+  browserRejection: 'Error: Sync <n> failed (unhandled rejection in the browser)',
+  boundary: 'RangeError: Widget size <n> out of range (Vue component)',
+};
+
+/** The app's own code: failing server routes, and a page with one failing button per kind. */
+const APP_FILES: Record<string, string> = {
+  'server/api/orders/[id].get.ts': `export default defineEventHandler((event) => {
+  const id = getRouterParam(event, 'id');
+  if (id === 'missing') throw createError({ statusCode: 404, statusMessage: 'Order not found' });
+  throw new Error(\`Order \${id} could not be loaded\`);
+});
+`,
+  'server/api/sync.get.ts': `async function syncInventory() {
+  throw new Error('Inventory sync failed');
+}
+
+export default defineEventHandler(() => {
+  syncInventory(); // not awaited: its rejection is unhandled
+  return { started: true };
+});
+`,
+  'app/components/Widget.vue': `<script setup lang="ts">
+const props = defineProps<{ size: number }>();
+if (props.size > 3) throw new RangeError(\`Widget size \${props.size} out of range\`);
+</script>
+
+<template>
+  <p>Widget of size {{ size }}</p>
+</template>
+`,
+  'app/app.vue': `<script setup lang="ts">
+const size = ref(1);
+function checkOut() {
+  setTimeout(() => {
+    throw new TypeError(\`Cart \${Date.now()} is empty\`);
+  });
+}
+async function syncNow() {
+  throw new Error(\`Sync \${Date.now()} failed\`);
+}
+function startSync() {
+  void syncNow(); // not awaited, so not Vue's: an unhandled rejection
+}
+</script>
+
+<template>
+  <main>
+    <button id="browser-error" type="button" @click="checkOut">Check out</button>
+    <button id="browser-rejection" type="button" @click="startSync">Sync</button>
+    <button id="error-boundary" type="button" @click="size += 10">Grow</button>
+    <Widget v-if="size > 0" :key="size" :size="size" />
+  </main>
+</template>
+`,
+};
+
+describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
+  const where = scratch('nuxt');
+  const running = { pages: [] } as unknown as RunningApp;
+  let app: Spawned;
+
+  beforeAll(async () => {
+    const registry = await starterRegistry(where.dir);
+    try {
+      const setup = await runSetup(commandLines(readmeBlock(README, 'sh', 'nuxi@')), {
+        cwd: where.dir,
+        tarballs: tarballs(),
+        generatorFlags: {
+          nuxi: [
+            '--template',
+            'minimal',
+            '--packageManager',
+            'npm',
+            '--gitInit',
+            'false',
+            '--no-modules',
+          ],
+        },
+        env: userEnv({ NUXI_INIT_REGISTRY: registry.url }),
+      });
+      running.dir = setup.dir;
+      expect(setup.badEngines).toEqual([]);
+    } finally {
+      await registry.close();
+    }
+    const dir = running.dir;
+    writeFileSync(join(dir, 'nuxt.config.ts'), readmeBlock(README, 'ts', '// nuxt.config.ts\n'));
+    for (const [path, text] of Object.entries(APP_FILES)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    running.svc = await service();
+    // The README's build: `npm run build`.
+    await sh('npm', ['run', 'build'], dir, appEnv(running.svc, 'nuxt'));
+    app = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
+      cwd: dir,
+      env: {
+        ...appEnv(running.svc, 'nuxt'),
+        NUXT_PUBLIC_SERVICE_URL: running.svc.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
+    });
+    const [, url] = await app.waitFor(/Listening on (http:\/\/\S+)/);
+    running.base = url!.replace(/\/$/, '');
+  });
+
+  afterAll(async () => {
+    for (const page of running.pages) await page.close();
+    await closeBrowser();
+    app?.kill();
+    await app?.exited;
+    await running.svc?.close();
+    where.done();
+  });
+
+  serverError(() => running, 'nuxt', {
+    paths: ['/api/orders/1001', '/api/orders/1002'],
+    title: TITLES.serverError,
+    file: 'server/api/orders/[id].get.ts',
+  });
+  clientError(() => running, { path: '/api/orders/missing', titlesBefore: [TITLES.serverError] });
+
+  it('an unhandled rejection on the server: one critical card, the server keeps serving', async () => {
+    expect((await fetch(`${running.base}/api/sync`)).status).toBe(200);
+    await expectCard(
+      running.svc,
+      expected('unhandled-rejection', 'nuxt', {
+        title: TITLES.rejection,
+        file: 'server/api/sync.get.ts',
+        occurrences: 1,
+      }),
+    );
+    expect((await fetch(`${running.base}/api/orders/1003`)).status).toBe(500);
+  });
+
+  browserFailures(() => running, 'nuxt', {
+    path: '/',
+    titles: {
+      browserError: TITLES.browserError,
+      rejection: TITLES.browserRejection,
+      boundary: TITLES.boundary,
+    },
+    file: 'app/app.vue',
+    boundaryFile: 'app/components/Widget.vue',
+    framesAt: 'app/app.vue',
+  });
+  onlyThese(
+    () => running,
+    Object.values(TITLES),
+    () => app.output(),
+  );
+});

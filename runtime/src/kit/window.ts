@@ -1,0 +1,36 @@
+// The window listeners of every browser integration: uncaught errors (`error`) and unhandled
+// promise rejections (`unhandledrejection`), as the failure kinds `browser-error` and
+// `browser-rejection`. The browser's own handling (console output) is left untouched.
+
+/** The part of `window` the listeners use (injected in tests). */
+export interface ErrorTarget {
+  addEventListener(type: string, listener: (event: any) => void): void;
+  removeEventListener(type: string, listener: (event: any) => void): void;
+}
+
+/** Calls `report` for each uncaught error and unhandled rejection on `target`; returns an uninstaller. */
+export function listenWindowErrors(
+  target: ErrorTarget,
+  report: (error: unknown, kind: 'browser-error' | 'browser-rejection') => void,
+): () => void {
+  const send = (error: unknown, kind: 'browser-error' | 'browser-rejection') => {
+    try {
+      report(error, kind);
+    } catch {
+      // never throw into the page
+    }
+  };
+  const onError = (event: { error?: unknown } | undefined) => {
+    // Resource load errors and cross-origin "Script error." carry no error object: nothing to act on.
+    if (event?.error != null) send(event.error, 'browser-error');
+  };
+  const onRejection = (event: { reason?: unknown } | undefined) => {
+    send(event?.reason, 'browser-rejection');
+  };
+  target.addEventListener('error', onError);
+  target.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    target.removeEventListener('error', onError);
+    target.removeEventListener('unhandledrejection', onRejection);
+  };
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { spawnProcess } from '../src/process.js';
+
+describe('spawnProcess', () => {
+  it('matches output written in colours (as vite preview prints under FORCE_COLOR)', async () => {
+    const script = String.raw`process.stdout.write('  \u001b[32m➜\u001b[39m  \u001b[1mLocal\u001b[22m:   \u001b[36mhttp://127.0.0.1:\u001b[1m4173\u001b[22m/\u001b[39m\n')`;
+    const proc = spawnProcess(process.execPath, ['-e', script]);
+    const match = await proc.waitFor(/Local:\s+(http\S+)/, 10_000);
+    expect(match[1]).toBe('http://127.0.0.1:4173/');
+    await proc.exited;
+    expect(proc.output()).toBe('  ➜  Local:   http://127.0.0.1:4173/\n');
+  });
+
+  it('rejects with the output when the process ends before the pattern', async () => {
+    const proc = spawnProcess(process.execPath, ['-e', 'console.log("bye")']);
+    await expect(proc.waitFor(/never/, 10_000)).rejects.toThrow(/process exited before \/never\/; output:\nbye/);
+  });
+});
