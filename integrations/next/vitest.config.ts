@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests are fast; the end-to-end suites build the example and a fresh create-next-app app
-// with both bundlers (minutes). The global setup only provides the fresh app's directory.
+// Unit tests are fast; the end-to-end suite builds examples/next with both bundlers (minutes).
+// The app create-next-app makes is built and checked by pack's cross-framework matrix
+// (pack/test/matrix/next.test.ts), which packs the tarballs once for every framework.
 export default defineConfig({
   test: {
     name: 'next',
@@ -9,6 +10,5 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 900_000,
     fileParallelism: false,
-    globalSetup: ['test/fresh/setup.ts'],
   },
 });

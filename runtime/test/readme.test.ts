@@ -49,3 +49,22 @@ it('the shortest example reports the card the README describes', async () => {
   expect(first).toBe(described?.[1]);
   expect(second).toBe(`    ${described?.[2]}`);
 });
+
+it("docs/testing.md's example passes under node --test, and fails when the card is not reported", async () => {
+  const doc = await readFile(join(RUNTIME, 'docs/testing.md'), 'utf8');
+  const example = /```js\n(\/\/ card\.test\.mjs[\s\S]*?)```/.exec(doc)?.[1];
+  expect(example).toBeDefined();
+  await writeFile(join(dir, 'card.test.mjs'), example!);
+  const passed = await run(process.execPath, ['--test', 'card.test.mjs'], { cwd: dir });
+  expect(passed.stdout).toMatch(/# pass 1\n# fail 0/);
+  // The same test over code that reports another title must fail, naming what was reported.
+  await writeFile(
+    join(dir, 'card.test.mjs'),
+    example!.replace("'Card declined', new Error", "'Card refused', new Error"),
+  );
+  const failed = await run(process.execPath, ['--test', 'card.test.mjs'], { cwd: dir }).catch(
+    (error) => error,
+  );
+  expect(failed.code).toBe(1);
+  expect(failed.stdout).toMatch(/Card refused/);
+});

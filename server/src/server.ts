@@ -116,9 +116,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Retry-After, one log line per outage, and a readiness answer (`/health/ready`).
   const availability = createAvailability({ ping: opened.ping && (() => opened.ping!()) });
   const store = availability.guard(opened);
-  const openedBoard = opts.board
-    ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
-    : undefined;
+  let openedBoard: BoardStore | undefined;
+  try {
+    openedBoard = opts.board
+      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
+      : undefined;
+  } catch (error) {
+    // A start that fails here (the database went away between the two) leaves nothing open, so
+    // `svc-server serve` can try again.
+    if (!opts.store) await closeQuietly(opened);
+    throw error;
+  }
   const boardStore = openedBoard && availability.guard(openedBoard);
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
@@ -172,4 +180,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await store.close();
     },
   };
+}
+
+/** Closes what a failed start opened; the start's own error is the one to report. */
+async function closeQuietly(store: { close(): unknown }): Promise<void> {
+  try {
+    await store.close();
+  } catch {
+    // the start's error says what went wrong
+  }
 }

@@ -16,7 +16,7 @@ export interface Spawned {
 }
 
 // ESC [ parameters final-byte: the SGR colour sequences terminals and CI logs carry.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC opens the colour codes removed here
 const COLOUR_CODE = /\u001b\[[0-9;]*[A-Za-z]/g;
 
 function withoutColour(text: string): string {

@@ -13,6 +13,8 @@ describe('spawnProcess', () => {
 
   it('rejects with the output when the process ends before the pattern', async () => {
     const proc = spawnProcess(process.execPath, ['-e', 'console.log("bye")']);
-    await expect(proc.waitFor(/never/, 10_000)).rejects.toThrow(/process exited before \/never\/; output:\nbye/);
+    await expect(proc.waitFor(/never/, 10_000)).rejects.toThrow(
+      /process exited before \/never\/; output:\nbye/,
+    );
   });
 });

@@ -1,6 +1,5 @@
 import type { Application } from 'express';
 import type { SvcClient } from '@svc/runtime';
-import { carrierSlot } from '@svc/runtime/kit';
 import { sharedClient } from './client.ts';
 import { errorHandler } from './error-handler.ts';
 import type { SvcExpressOptions } from './options.ts';
@@ -15,11 +14,7 @@ import { installProcessHandlers } from './process-handlers.ts';
 export function setupErrorHandler(app: Application, options: SvcExpressOptions = {}): SvcClient {
   const client = sharedClient(options);
   app.use(errorHandler(options, client));
-  // Once per process, whichever copy of this package asks (the global carrier's slot).
-  const state = carrierSlot('express', () => ({ processHandlers: false }));
-  if (options.processHandlers !== false && !state.processHandlers) {
-    state.processHandlers = true;
-    installProcessHandlers(client, options);
-  }
+  // Once per process, whichever integration or copy of a package asks (the kit keeps count).
+  if (options.processHandlers !== false) installProcessHandlers(client, options);
   return client;
 }

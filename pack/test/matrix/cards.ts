@@ -17,6 +17,11 @@ const KINDS = {
     priority: 'medium',
     tags: ['server', 'server-error', 'method:GET'],
   },
+  'uncaught-exception': {
+    severity: 'critical',
+    priority: 'high',
+    tags: ['server', 'uncaught-exception'],
+  },
   'unhandled-rejection': {
     severity: 'critical',
     priority: 'high',

@@ -1,86 +1,30 @@
-// Next in the matrix: the app `create-next-app@16.4.3` makes (its own config: typed NextConfig,
-// cacheComponents and partialPrefetching on), set up as integrations/next/README.md says, from the
-// packed tarballs, built with Turbopack and with webpack (`npm run build`), run with `npm start`,
-// browser in Chromium, against the reference service. Next reports no process-level crashes (it
-// has no hook for them), so the server side has the request errors and a 4xx.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import {
-  commandLines,
-  offlineFonts,
-  readmeBlock,
-  runSetup,
-  type Spawned,
-  sh,
-  spawnProcess,
-} from '@svc/testkit';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { REACT_TITLES, reactScenarios } from './react-app.ts';
-import {
-  browserFailures,
-  clientError,
-  onlyThese,
-  type RunningApp,
-  serverError,
-} from './scenarios.ts';
-import { appEnv, closeBrowser, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+// Next in the matrix, and @svc/next's end-to-end test on the app create-next-app makes: one app
+// (./next-app.ts: `create-next-app@16.4.3` as generated, set up as integrations/next/README.md
+// says, from the packed tarballs), built once with each bundler (Turbopack, webpack), run with
+// `npm start` against the reference service, browser in Chromium. The matrix's shared scenarios
+// (./scenarios.ts) and the Next-only checks (./next-checks.ts) run on the same build.
+import { offlineFonts } from '@svc/testkit';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildNextApp, createNextApp, nextEnv, ROUTE_FILE, startNextApp } from './next-app.ts';
+import { exactCounts, freshAppChecks, NEXT_TITLES, type NextRun } from './next-checks.ts';
+import { REACT_TITLES } from './react-app.ts';
+import { browserFailures, clientError, onlyThese, serverCrash, serverError } from './scenarios.ts';
+import { closeBrowser, scratch, service } from './shared.ts';
 
-const README = join(REPO_ROOT, 'integrations/next/README.md');
 const TITLES = {
   serverError: 'Error: Order <n> could not be loaded (GET /api/orders/[id])',
+  serverRejection: 'Error: Inventory sync failed (unhandled rejection)',
+  exception: 'Error: Cache warm-up failed (uncaught exception)',
   ...REACT_TITLES,
 };
-const ROUTE_FILE = 'app/api/orders/[id]/route.ts';
 /** A browser chunk of a production build: no browser source maps by default, hash masked. */
 const CHUNK = /^_next\/static\/chunks\/.+\.js$/;
-
-/** The app's own code: a failing route handler, and a client page with one failing button per kind. */
-const APP_FILES: Record<string, string> = {
-  [ROUTE_FILE]: `import { notFound } from 'next/navigation';
-
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  if (id === 'missing') notFound();
-  throw new Error(\`Order \${id} could not be loaded\`);
-}
-`,
-  'app/scenarios/page.tsx': reactScenarios("'use client';\n"),
-};
-
-/** The README's two next.config.ts lines, added to the template's file. */
-function addConfigLines(file: string): void {
-  const block = readmeBlock(README, 'ts', 'withSvc(nextConfig)').split('\n');
-  const importLine = block.find((line) => line.startsWith('import '))!;
-  const exportLine = block.find((line) => line.startsWith('export default withSvc('))!;
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const exported = lines.indexOf('export default nextConfig;');
-  expect(exported).toBeGreaterThan(-1);
-  lines[exported] = exportLine;
-  lines.splice(lines.findLastIndex((line) => line.startsWith('import ')) + 1, 0, importLine);
-  writeFileSync(file, lines.join('\n'));
-}
 
 const where = scratch('next');
 let dir: string;
 
 beforeAll(async () => {
-  const setup = await runSetup(commandLines(readmeBlock(README, 'sh', 'create-next-app@')), {
-    cwd: where.dir,
-    tarballs: tarballs(),
-    generatorFlags: { 'create-next-app': ['--skip-install', '--disable-git', '--use-npm'] },
-  });
-  dir = setup.dir;
-  expect(setup.badEngines).toEqual([]);
-  addConfigLines(join(dir, 'next.config.ts'));
-  for (const [path, text] of Object.entries(APP_FILES)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  // The README's own app/**/error.tsx boundary, for the scenarios page.
-  writeFileSync(
-    join(dir, 'app/scenarios/error.tsx'),
-    readmeBlock(README, 'tsx', 'useSvcErrorReport(error)'),
-  );
+  dir = await createNextApp(where.dir);
 });
 afterAll(async () => {
   await closeBrowser();
@@ -90,34 +34,29 @@ afterAll(async () => {
 describe.each(['turbopack', 'webpack'] as const)(
   'Next (create-next-app@16.4.3) built with %s',
   (bundler) => {
-    const running = { pages: [] } as unknown as RunningApp;
-    let app: Spawned;
+    const running = { pages: [], consoles: [] } as unknown as NextRun;
 
     beforeAll(async () => {
       running.dir = dir;
       running.svc = await service();
+      running.env = nextEnv(running.svc);
       const fonts = await offlineFonts(dir);
+      const started = Date.now();
       try {
-        await sh('npm', ['run', 'build', '--', `--${bundler}`], dir, {
-          ...appEnv(running.svc, 'next'),
-          ...fonts.env,
-        });
+        running.buildOutput = await buildNextApp(dir, bundler, { ...running.env, ...fonts.env });
       } finally {
         await fonts.close();
       }
-      const port = await freePort();
-      app = spawnProcess('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], {
-        cwd: dir,
-        env: appEnv(running.svc, 'next'),
-      });
-      await app.waitFor(/Ready in/, 120_000);
-      running.base = `http://127.0.0.1:${port}`;
+      console.log(`[matrix next] npm run build -- --${bundler}: ${Date.now() - started} ms`);
+      const { server, base } = await startNextApp(dir, running.env);
+      Object.assign(running, { server, base });
+      running.startControl = (env) => startNextApp(dir, env, { withoutCrashHandlers: true });
     });
 
     afterAll(async () => {
       for (const page of running.pages.splice(0)) await page.close();
-      app?.kill();
-      await app?.exited;
+      running.server?.kill();
+      await running.server?.exited;
       await running.svc?.close();
     });
 
@@ -128,6 +67,21 @@ describe.each(['turbopack', 'webpack'] as const)(
     });
     // notFound() in the route handler.
     clientError(() => running, { path: '/api/orders/missing', titlesBefore: [TITLES.serverError] });
+    // Next keeps its server running after both (its own listeners log them); so does Svc.
+    serverCrash(() => running, 'next', {
+      kind: 'unhandled-rejection',
+      path: '/api/sync',
+      title: TITLES.serverRejection,
+      file: 'app/api/sync/route.ts',
+      outcome: 'survives',
+    });
+    serverCrash(() => running, 'next', {
+      kind: 'uncaught-exception',
+      path: '/api/warm-up',
+      title: TITLES.exception,
+      file: 'app/api/warm-up/route.ts',
+      outcome: 'survives',
+    });
     // The README's error.tsx is the boundary; no browser source maps in a default production build.
     browserFailures(() => running, 'next', {
       path: '/scenarios',
@@ -135,10 +89,25 @@ describe.each(['turbopack', 'webpack'] as const)(
       file: CHUNK,
       fallback: 'Something went wrong.',
     });
+    freshAppChecks(() => running);
     onlyThese(
       () => running,
-      Object.values(TITLES),
-      () => app.output(),
+      [...Object.values(TITLES), ...Object.values(NEXT_TITLES)],
+      () => running.server.output(),
     );
+    exactCounts(() => running, {
+      [TITLES.serverError]: 2,
+      [TITLES.serverRejection]: 1,
+      [TITLES.exception]: 1,
+      [TITLES.browserError]: 2,
+      [REACT_TITLES.rejection]: 1,
+      [REACT_TITLES.boundary]: 1,
+      [NEXT_TITLES.page]: 2,
+      [NEXT_TITLES.route]: 2,
+      [NEXT_TITLES.action]: 2,
+      [NEXT_TITLES.client]: 2,
+      [NEXT_TITLES.receipt]: 1,
+      [NEXT_TITLES.stock]: 2,
+    });
   },
 );

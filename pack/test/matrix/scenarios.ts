@@ -1,5 +1,6 @@
 // The matrix's scenarios, one definition each, registered by every framework's file for its app:
 // the same failure, the same checks. `app()` gives the running app once its `beforeAll` ran.
+import type { Spawned } from '@svc/testkit';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
@@ -16,6 +17,8 @@ export interface RunningApp {
   dir: string;
   /** Pages left open until their reports are in; closed by the file's `afterAll`. */
   pages: Page[];
+  /** The server process (for the crash scenarios). */
+  server?: Spawned;
 }
 
 /**
@@ -36,6 +39,47 @@ export function serverError(
   it('its description frames are project-relative, through the source maps', async () => {
     const card = (await app().svc.cards()).find((c) => c.title === failure.title)!;
     expectFramesAt(card, failure.file, app().dir);
+  });
+}
+
+/** Whether `server` has ended (without waiting for it). */
+async function ended(server: Spawned): Promise<number | string | undefined> {
+  return Promise.race([server.exited, new Promise<undefined>((r) => setTimeout(r, 50))]);
+}
+
+/**
+ * A crash of the server process (an error thrown from a timer, a rejected promise nobody awaits),
+ * set off by requesting `path`: one `critical` card at the throw site, with mapped frames, and
+ * the process doing what it does without Svc: exiting with code 1 (Node's default), or, where the
+ * framework keeps its server running (Next, Nitro), answering the next request.
+ */
+export function serverCrash(
+  app: () => RunningApp,
+  framework: Framework,
+  failure: {
+    kind: 'uncaught-exception' | 'unhandled-rejection';
+    path: string;
+    title: string;
+    file: string;
+    outcome: 'exits' | 'survives';
+  },
+): void {
+  const what = failure.kind.replace('-', ' ');
+  const outcome = failure.outcome === 'exits' ? 'the process exits (code 1)' : 'it keeps serving';
+  it(`an ${what} on the server: one critical card, then ${outcome}`, async () => {
+    const { svc, base, server } = app();
+    const answer = await fetch(base + failure.path).catch(() => undefined);
+    if (failure.outcome === 'exits') expect(await server!.exited).toBe(1);
+    else expect(answer?.status).toBe(200);
+    const card = await expectCard(
+      svc,
+      expected(failure.kind, framework, { ...failure, occurrences: 1 }),
+    );
+    expectFramesAt(card, failure.file, app().dir);
+    if (failure.outcome === 'survives') {
+      expect(await ended(server!)).toBeUndefined();
+      expect((await fetch(`${base}/`)).status).toBe(200);
+    }
   });
 }
 

@@ -1,7 +1,8 @@
 // `@svc/runtime/kit`: the helpers every integration shares (one home per concern): the variables
 // they read, how each kind of failure is reported, card titles, the window listeners, the secret
-// guard, flushing with a deadline, and the global carrier. Not part of the reporting API; platform
-// neutral (no node: imports), built apart from the client entries.
+// guard, flushing with a deadline, a server process's crash handlers, and the global carrier.
+// Not part of the reporting API; platform neutral (no node: imports), built apart from the client
+// entries.
 export { type Carrier, carrier, carrierSlot } from '../core/shared.ts';
 export {
   FAILURES,
@@ -27,6 +28,9 @@ export {
   type ReportedKind,
 } from './failures.ts';
 export { flushWithin } from './flush.ts';
+export { installProcessHandlers, type ProcessHandlerOptions } from './process.ts';
+export { consoleLine, type ProcessLike, rejectionMode } from './process-like.ts';
+export { claimCrash, noteRequestReport, reportedAsCrash, reportedByRequest } from './reported.ts';
 export {
   findSecretsInCode,
   findSecretVariables,

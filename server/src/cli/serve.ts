@@ -3,6 +3,7 @@ import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
 import { redactUrl } from '../store/open.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
+import { startWhenReachable } from './wait-for-database.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);
@@ -31,10 +32,23 @@ export function serveOptions(flags: Flags) {
   } as const;
 }
 
-/** `svc-server serve`: runs until SIGINT/SIGTERM, then closes cleanly. */
+/**
+ * `svc-server serve`: runs until SIGINT/SIGTERM, then closes cleanly. A database that cannot be
+ * reached yet is waited for (one log line), not a reason to exit.
+ */
 export async function runServe(flags: Flags): Promise<void> {
   const opts = serveOptions(flags);
-  const server = await startServer(opts);
+  const stopping = new AbortController();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const stop = () => {
+    stopping.abort();
+    if (server) server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  server = await startWhenReachable(() => startServer(opts), { signal: stopping.signal });
+  if (!server) return; // stopped while waiting for the database: nothing was opened
+  if (stopping.signal.aborted) return void server.close().then(() => process.exit(0));
   const data = opts.databaseUrl ? redactUrl(opts.databaseUrl) : opts.dataDir;
   console.log(`svc-server listening on ${server.url} (data: ${data})`);
   console.log(`svc-server: sealed boxes opened with ${sealedBoxBackend}`);
@@ -43,9 +57,4 @@ export async function runServe(flags: Flags): Promise<void> {
       `Board: ${server.board.url} (sign in with a token from "svc-server admin-token create")`,
     );
   }
-  const stop = () => {
-    server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnProcess } from '../../../testkit/src/process.ts';
+import { CLI, runCli } from '../helpers.ts';
 import { STORE_KIND, testDatabaseUrl } from '../store-kind.ts';
 
 // The real `svc-server` binary (dist/cli.js) against a temp data dir, or a fresh PostgreSQL
@@ -97,7 +99,6 @@ describe('svc-server CLI', () => {
     for (const args of [
       ['account', 'list'],
       ['admin-token', 'list'],
-      ['serve', '--board', '--port', '0'],
     ]) {
       const r = await runCli([...args, '--database-url', unreachable]);
       expect([args, r.code]).toEqual([args, 1]);
@@ -105,6 +106,37 @@ describe('svc-server CLI', () => {
       expect(r.output).not.toContain('pw@');
     }
   });
+
+  it('serve waits for an unreachable PostgreSQL (one line, no password) and stops on SIGTERM', async () => {
+    const serve = spawnProcess(process.execPath, [
+      CLI,
+      'serve',
+      '--board',
+      '--port',
+      '0',
+      '--database-url',
+      'postgres://svc:pw@127.0.0.1:1/none',
+    ]);
+    await serve.waitFor(/retrying until it answers/, 20_000);
+    await sleep(1600); // three more attempts (0.5 s, then 1 s apart)
+    serve.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.output()).toMatch(
+      /^svc-server: the database cannot be reached at start-up \(connect ECONNREFUSED 127\.0\.0\.1:1\); retrying until it answers \(SIGTERM or Ctrl-C stops\)\n$/,
+    );
+    expect(serve.output()).not.toContain('pw@');
+  });
+
+  it.runIf(STORE_KIND === 'postgres')(
+    'serve still exits 1 when PostgreSQL answers but refuses (no such database; server-pg only)',
+    async () => {
+      const missing = new URL(databaseUrl!);
+      missing.pathname = '/svc_no_such_database';
+      const r = await runCli(['serve', '--port', '0', '--database-url', missing.toString()]);
+      expect(r.code).toBe(1);
+      expect(r.output).toMatch(/^svc-server: .*svc_no_such_database.* does not exist/);
+    },
+  );
 
   it('fails clearly with exit code 1', async () => {
     for (const args of [

@@ -4,6 +4,7 @@
 // context, where Next's prerenders would count its clock reads and random values as the page's.)
 
 import type { SvcClient } from '@svc/runtime';
+import { noteRequestReport, reportedAsCrash } from '@svc/runtime/kit';
 import type { ReportingMethodName } from '../shared/types.ts';
 import { isControlFlowError } from '../shared/control-flow.ts';
 import { type FlushDeps, type FlushMode, scheduleFlush } from './flush.ts';
@@ -44,6 +45,10 @@ export function createRequestErrorHandler(
   return async (error, request, context) => {
     try {
       if (isControlFlowError(error)) return;
+      // Rejected first and reported as a crash (see crashes.ts): not a second card. Else the crash
+      // handlers leave it from now on (the same error rejecting a promise nobody awaits).
+      if (reportedAsCrash(error)) return;
+      noteRequestReport(error);
       const { method, title, tags } = requestErrorReport(error, request, context);
       if (!firstInRequest(request.headers, errorKey(title, error))) return;
       const client = getClient();

@@ -1,4 +1,5 @@
-// `register()` half of instrumentation.ts: creates the one shared server client (Node and edge).
+// `register()` half of instrumentation.ts: creates the one shared server client (Node and edge)
+// and, in the Node.js runtime, the process's crash handlers (./crashes.ts).
 
 import { getShared, initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
 import {
@@ -7,6 +8,8 @@ import {
   type PublicClientOptions,
   readServerSettings,
 } from '@svc/runtime/kit';
+import type { ReportingMethodName } from '../shared/types.ts';
+import { reportCrashes } from './crashes.ts';
 
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
 export interface SvcNextServerOptions extends SvcOptions {
@@ -36,6 +39,17 @@ export interface SvcNextServerOptions extends SvcOptions {
    * @default true on AWS Lambda (`AWS_LAMBDA_FUNCTION_NAME` set), else false
    */
   flushBeforeResponse?: boolean;
+  /**
+   * Report the server process's uncaught exceptions and unhandled rejections (Node.js runtime
+   * only). Next keeps its server running after both; so does Svc.
+   * @default true
+   */
+  processHandlers?: boolean;
+  /**
+   * Reporting method used for uncaught exceptions and unhandled rejections.
+   * @default 'criticalHigh' (the `uncaught-exception` and `unhandled-rejection` rows)
+   */
+  crashMethod?: ReportingMethodName;
 }
 
 interface ServerState {
@@ -89,14 +103,20 @@ export function serverClientOptions(
 export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | undefined {
   try {
     const state = serverState();
-    const existing = getShared();
-    if (existing) return existing;
-    const { flushTimeoutMs, flushBeforeResponse, ...clientOptions } = options;
-    if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
-    if (flushBeforeResponse !== undefined) state.flushBeforeResponse = flushBeforeResponse;
-    if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
-    const resolved = serverClientOptions(clientOptions, processEnv());
-    return initShared(resolved.options, { serviceUrl: resolved.serviceUrl });
+    const { flushTimeoutMs, flushBeforeResponse, processHandlers, crashMethod, ...clientOptions } =
+      options;
+    let client = getShared();
+    if (!client) {
+      if (flushTimeoutMs !== undefined) state.flushTimeoutMs = flushTimeoutMs;
+      if (flushBeforeResponse !== undefined) state.flushBeforeResponse = flushBeforeResponse;
+      if (clientOptions.debug !== undefined) state.debug = clientOptions.debug;
+      const resolved = serverClientOptions(clientOptions, processEnv());
+      client = initShared(resolved.options, { serviceUrl: resolved.serviceUrl });
+    }
+    // A literal `process.env.NEXT_RUNTIME`: Next inlines it, so edge bundles drop the call.
+    if (processHandlers !== false && process.env.NEXT_RUNTIME !== 'edge')
+      reportCrashes(client, { method: crashMethod, timeoutMs: state.flushTimeoutMs });
+    return client;
   } catch (error) {
     console.warn('[svc/next] could not start the server client:', (error as Error)?.message);
     return undefined;

@@ -1,7 +1,7 @@
 // End to end: the example app built by webpack and by Turbopack, each against its own reference
 // service. Every failing path must make exactly one card with a stable title (a second failure
 // folds into it), redirect()/notFound() none, and no secret may reach the browser output.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService, type TestService } from '@svc/server/testing';
 import { launchChromium, type Spawned } from '@svc/testkit';
@@ -20,7 +20,13 @@ const TITLES = {
     'TypeError: Cannot read properties of undefined (reading <value>) (React component)',
   boundary: 'RangeError: Widget size out of range (React component)',
   globalError: 'Error: Theme provider missing (React component)',
+  rejection: 'Error: Inventory sync failed (unhandled rejection)',
 };
+
+it("the example's README shows each of these titles, as the board does", () => {
+  const readme = readFileSync(join(EXAMPLE_DIR, 'README.md'), 'utf8');
+  for (const title of Object.values(TITLES)) expect(readme).toContain(`\`${title}\``);
+});
 
 let browser: Browser | undefined;
 afterAll(async () => {
@@ -109,6 +115,19 @@ describe.each<Bundler>(['webpack', 'turbopack'])('example app built with %s', (b
     const card = await oneCard(TITLES.edgeRouteHandler, 2);
     // Next 16 itself passes routerKind 'Pages Router' for edge app route handlers.
     expect(card.tags).toEqual(expect.arrayContaining(['server-error', 'release:e2e']));
+  });
+
+  it('a promise a route handler never awaits: one critical card, and the server keeps serving', async () => {
+    expect((await fetch(`${appUrl}/api/sync`)).status).toBe(200);
+    const card = await oneCard(TITLES.rejection, 1);
+    expect(card).toMatchObject({ severity: 'critical', priority: 'high' });
+    expect(card.tags.sort()).toEqual(
+      ['next', 'server', 'unhandled-rejection', 'env:production', 'release:e2e'].sort(),
+    );
+    expect(card.file_name).toBe('app/api/sync/route.ts');
+    expect(app!.output()).toMatch(/unhandledRejection.*Inventory sync failed/);
+    expect((await fetch(`${appUrl}/api/sync`)).status).toBe(200);
+    await oneCard(TITLES.rejection, 2);
   });
 
   it('a failing server action makes one card (the boundary does not report it again)', async () => {

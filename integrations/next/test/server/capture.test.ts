@@ -1,3 +1,4 @@
+import { claimCrash, reportedByRequest } from '@svc/runtime/kit';
 import { describe, expect, it } from 'vitest';
 import { createRequestErrorHandler } from '../../src/server/capture.ts';
 import { recordingClient } from '../helpers/recording-client.ts';
@@ -95,5 +96,19 @@ describe('createRequestErrorHandler', () => {
   it('does nothing without a client', async () => {
     const handler = createRequestErrorHandler({ getClient: () => undefined });
     await expect(handler(new Error('x'), request, routeContext)).resolves.toBeUndefined();
+  });
+
+  it('one card per error between onRequestError and the crash handlers (src/server/crashes.ts)', async () => {
+    const client = recordingClient();
+    const handler = createRequestErrorHandler({ getClient: () => client, flush: noPlatform });
+    // Reported here first: the crash handlers leave it when a promise rejects with it unhandled.
+    const rendered = new Error('stock unavailable');
+    await handler(rendered, newRequest(), render);
+    expect(reportedByRequest(rendered)).toBe(true);
+    // Rejected unhandled and reported as a crash first: not reported again by the render.
+    const crashed = new Error('sync failed');
+    expect(claimCrash(crashed)).toBe(true);
+    await handler(crashed, newRequest(), render);
+    expect(client.calls.map((c) => c.title)).toEqual(['Error: stock unavailable (GET /boom/[id])']);
   });
 });

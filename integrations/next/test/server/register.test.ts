@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { flushesBeforeResponse, serverClientOptions } from '../../src/server/register.ts';
+import { carrier } from '@svc/runtime/kit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  flushesBeforeResponse,
+  registerSvc,
+  serverClientOptions,
+} from '../../src/server/register.ts';
 
 describe('serverClientOptions', () => {
   const env = {
@@ -77,5 +82,55 @@ describe('flushesBeforeResponse', () => {
     expect(flushesBeforeResponse(state(false))).toBe(false);
     delete process.env.AWS_LAMBDA_FUNCTION_NAME;
     expect(flushesBeforeResponse(state(true))).toBe(true);
+  });
+});
+
+describe('registerSvc: the crash handlers', () => {
+  const EVENTS = ['uncaughtException', 'unhandledRejection', 'rejectionHandled', 'beforeExit'];
+  const runtime = process.env.NEXT_RUNTIME;
+
+  /** Runs `register` on this (real) process; returns the listeners it added, then removes them. */
+  const added = (register: () => void) => {
+    const before = EVENTS.map((event) => process.listeners(event as 'beforeExit'));
+    register();
+    const fresh = EVENTS.map((event, i) =>
+      process.listeners(event as 'beforeExit').filter((l) => !before[i]!.includes(l)),
+    );
+    EVENTS.forEach((event, i) => {
+      for (const listener of fresh[i]!) process.removeListener(event, listener);
+    });
+    delete carrier().processHandlers; // the kit's once-per-process mark
+    return Object.fromEntries(EVENTS.map((event, i) => [event, fresh[i]!.length]));
+  };
+
+  afterEach(() => {
+    if (runtime === undefined) delete process.env.NEXT_RUNTIME;
+    else process.env.NEXT_RUNTIME = runtime;
+  });
+
+  it('installs them once in the Node.js runtime, never the signals (Next handles those)', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined); // no credentials here
+    process.env.NEXT_RUNTIME = 'nodejs';
+    const signals = process.listenerCount('SIGTERM');
+    expect(
+      added(() => {
+        registerSvc();
+        registerSvc();
+      }),
+    ).toEqual({ uncaughtException: 1, unhandledRejection: 1, rejectionHandled: 1, beforeExit: 1 });
+    expect(process.listenerCount('SIGTERM')).toBe(signals);
+  });
+
+  it('not in the edge runtime, nor with processHandlers: false', () => {
+    process.env.NEXT_RUNTIME = 'edge';
+    const none = {
+      uncaughtException: 0,
+      unhandledRejection: 0,
+      rejectionHandled: 0,
+      beforeExit: 0,
+    };
+    expect(added(() => registerSvc())).toEqual(none);
+    process.env.NEXT_RUNTIME = 'nodejs';
+    expect(added(() => registerSvc({ processHandlers: false }))).toEqual(none);
   });
 });
