@@ -21,3 +21,4 @@ export {
 } from './generated-app.ts';
 export { readmeBlock, readmeBlocks } from './readme.ts';
 export { type OfflineFonts, offlineFonts } from './next-fonts.ts';
+export { freePort } from './ports.ts';

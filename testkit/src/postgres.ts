@@ -1,7 +1,7 @@
 /// <reference path="./async-exit-hook.d.ts" />
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createServer } from 'node:net';
+import { freePort } from './ports.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
@@ -46,18 +46,7 @@ export interface RunningPostgres {
 const USER = 'postgres';
 const PASSWORD = 'svc-test';
 
-/** A free TCP port on 127.0.0.1, chosen by the kernel. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './ports.ts';
 
 let databases = 0;
 

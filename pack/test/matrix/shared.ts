@@ -1,13 +1,13 @@
 // What every framework's matrix file shares: the packed tarballs, a directory outside the
 // repository, the one set of variables every app is given, the reference service, and Chromium.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publicVariable, type PublicFramework } from '@svc/runtime/kit';
 import { startTestService, type TestService } from '@svc/server/testing';
-import { launchChromium, REPO_ROOT, userEnv } from '@svc/testkit';
+import { freePort, launchChromium, REPO_ROOT, userEnv } from '@svc/testkit';
+
+export { freePort };
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -47,15 +47,6 @@ export function appEnv(svc: TestService, framework?: PublicFramework): NodeJS.Pr
     SERVICE_RELEASE: RELEASE,
     ...(framework ? { [publicVariable(framework, 'apiKey')]: svc.keys.apiKey } : {}),
   });
-}
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Polls `read` until `done` holds or `ms` passes; returns the last value either way. */

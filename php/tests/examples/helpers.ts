@@ -2,10 +2,11 @@
 // `php -S` serving an example's public/ folder, waiting for a card on the reference service, and
 // the card the Express integration makes of the same failure (to hold PHP to the same behaviour).
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { FAILURES, type FailureWhere, failureReport } from '@svc/runtime/kit';
-import { spawnProcess, type Spawned, type TestService } from '@svc/testkit';
+import { freePort, spawnProcess, type Spawned, type TestService } from '@svc/testkit';
+
+export { freePort };
 import {
   APT_INSTALL,
   type FrameworkPackage,
@@ -29,18 +30,6 @@ export function missingFor(example: string, packages: FrameworkPackage[]): strin
 /** The environment of a user's shell: PATH and what the test sets, nothing else. */
 export function userEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, ...vars };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** `php -S 127.0.0.1:<port> -t examples/<name>/public`, ready when it answers. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startTestService, type TestService } from '@svc/server/testing';
+import { freePort } from '@svc/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const SCRIPT = fileURLToPath(new URL('../fixtures/queue-and-exit.mjs', import.meta.url));
@@ -20,14 +21,6 @@ const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers) await close();
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** Accepts connections and never answers (until closed). */
 async function silentServer(): Promise<string> {

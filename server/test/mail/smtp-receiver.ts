@@ -1,5 +1,5 @@
+import { freePort } from '../../../testkit/src/ports.ts';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 // Local SMTP receivers for the notification tests, all on one port so the service under test
@@ -7,19 +7,12 @@ import { SMTPServer } from 'smtp-server';
 // it got), one that refuses every mail with a temporary failure, and a TCP listener that accepts
 // connections and never says a word.
 
+export { freePort };
+
 export interface Received {
   to: string[];
   subject: string;
   text: string;
-}
-
-/** A free port on 127.0.0.1 (nothing listens on it when this resolves). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Unfolds the header and decodes the quoted-printable body of a plain-text message. */
