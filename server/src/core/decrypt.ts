@@ -1,6 +1,6 @@
 import { encryptedEnvelopeSchema } from '../generated/schema.gen.ts';
 import { sealOpen } from './sealed-box.ts';
-import type { EncryptionKeyPair, MaybePromise } from '../store/types.ts';
+import type { EncryptionKeyPair, MaybePromise } from '../domain/types.ts';
 
 export interface Envelope {
   v?: unknown;

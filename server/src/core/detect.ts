@@ -1,5 +1,5 @@
 // Description type detection, contract section 11, evaluated in order.
-import type { Card } from '../store/types.ts';
+import type { Card } from '../domain/types.ts';
 
 // The contract's patterns are `\n\s+at\s` and `[^\s:]+:\d+:\d+`. Run as written they backtrack
 // quadratically on long runs (a maximal description of newlines or letters takes seconds). These match exactly the

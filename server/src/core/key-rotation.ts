@@ -1,10 +1,14 @@
-import type { EncryptionKeyPair, MaybePromise, Store } from '../store/types.ts';
+import type { EncryptionKeyPair, MaybePromise } from '../domain/types.ts';
 import { type Envelope, openEnvelope } from './decrypt.ts';
 
 /** Keys tried for an envelope without `key_id`: the most recent, then at most 3 more. */
 export const KEYS_TRIED_WITHOUT_ID = 4;
 
-type KeySource = Pick<Store, 'findEncryptionKey' | 'listEncryptionKeys'>;
+/** What opening an envelope needs from storage: the project's live encryption keys. */
+export interface KeySource {
+  findEncryptionKey(projectId: number, keyId?: string): MaybePromise<EncryptionKeyPair | undefined>;
+  listEncryptionKeys?(projectId: number, limit: number): MaybePromise<EncryptionKeyPair[]>;
+}
 
 /**
  * Opens an envelope with the project's keys. With `key_id`, that key only. Without it, the

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LIMITS, UNTITLED_TITLE } from '../generated/limits.gen.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
-import type { TaskReport } from '../store/types.ts';
+import type { TaskReport } from '../domain/types.ts';
 
 export type FieldErrors = Record<string, string[]>;
 export type Validated = { ok: true; report: TaskReport } | { ok: false; errors: FieldErrors };

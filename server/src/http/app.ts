@@ -1,7 +1,9 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { readBody, tooLargeMessage } from './body.ts';
+import { corsHeaders } from './cors.ts';
+import { createFastTasks } from './fast-tasks.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
 import type { Availability } from '../store/guard.ts';
 import { boundConnectionsPerAddress } from './connections.ts';
@@ -13,7 +15,8 @@ import {
   missingHost,
 } from './node-errors.ts';
 import { addKnownRate } from './rate.ts';
-import { registerTasksRoute, type TasksDeps } from './tasks.ts';
+import { createTasksAnswer, type TasksDeps } from './tasks-answer.ts';
+import { registerTasksRoute } from './tasks.ts';
 
 /** Largest accepted body. A report with a maximal description fits with room to spare. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -37,7 +40,6 @@ const ALLOW_HEADERS = [
   'X-Svc-Hide-Response',
   'X-Svc-App-Id',
 ].join(', ');
-const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
 
 /**
  * The HTTP surface: CORS for browsers posting cross-origin, raw-body parsing (signatures need the
@@ -46,18 +48,44 @@ const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
 export function buildApp(
   deps: TasksDeps & { availability: Availability; board?: BoardDeps; limits: HttpLimits },
 ): FastifyInstance {
+  const bodyLimits = {
+    limit: BODY_LIMIT,
+    drainLimit: 8 * BODY_LIMIT,
+    timeoutMs: deps.limits.bodyTimeoutMs,
+  };
+  const answer = createTasksAnswer(deps);
+  let httpServer: Server | undefined;
+  const fastTasks = createFastTasks({
+    ...deps,
+    answer,
+    bodyLimits,
+    closing: () => httpServer?.listening === false,
+  });
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: false,
     keepAliveTimeout: deps.limits.keepAliveTimeoutMs,
     clientErrorHandler,
-    http: {
-      // Answered by the first hook with a JSON body (Node's own answer has none).
-      requireHostHeader: false,
-      headersTimeout: deps.limits.headersTimeoutMs,
-      // How often Node looks for stalled headers (its default, 30 s, would add up to 30 s).
-      connectionsCheckingInterval: Math.min(1000, deps.limits.headersTimeoutMs),
+    // Node's server as Fastify would make it, with the tasks fast path (fast-tasks.ts) first.
+    serverFactory: (fastify) => {
+      const server = createServer(
+        {
+          // Answered by the first hook with a JSON body (Node's own answer has none).
+          requireHostHeader: false,
+          headersTimeout: deps.limits.headersTimeoutMs,
+          // How often Node looks for stalled headers (its default, 30 s, would add up to 30 s).
+          connectionsCheckingInterval: Math.min(1000, deps.limits.headersTimeoutMs),
+        },
+        (req, res) => {
+          if (!fastTasks(req, res)) fastify(req, res);
+        },
+      );
+      httpServer = server;
+      server.keepAliveTimeout = deps.limits.keepAliveTimeoutMs;
+      server.requestTimeout = 0; // Fastify's defaults: the body and headers have their own bounds
+      server.setTimeout(0);
+      return server;
     },
   });
   app.server.maxConnections = deps.limits.maxConnections;
@@ -68,11 +96,6 @@ export function buildApp(
   answerExpectations(app.server);
   app.decorateRequest('svcKey', null);
 
-  const bodyLimits = {
-    limit: BODY_LIMIT,
-    drainLimit: 8 * BODY_LIMIT,
-    timeoutMs: deps.limits.bodyTimeoutMs,
-  };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req: FastifyRequest, payload: IncomingMessage) =>
     readBody(payload, bodyLimits),
@@ -83,11 +106,7 @@ export function buildApp(
       reply.code(400).header('connection', 'close').send(MISSING_HOST);
       return;
     }
-    reply.headers({
-      'access-control-allow-origin': req.headers.origin ?? '*',
-      vary: 'Origin',
-      'access-control-expose-headers': EXPOSE_HEADERS,
-    });
+    reply.headers(corsHeaders(req.headers.origin));
     done();
   });
   app.options('/*', (_req, reply) => {
@@ -100,7 +119,7 @@ export function buildApp(
   });
 
   registerHealth(app, deps.availability);
-  registerTasksRoute(app, deps);
+  registerTasksRoute(app, answer);
   if (deps.board) registerBoard(app, deps.board);
 
   app.setNotFoundHandler(async (req, reply) => {

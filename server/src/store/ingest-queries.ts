@@ -33,12 +33,17 @@ export function prepareIngest(db: Database.Database) {
     ),
     insertCard: db.prepare(
       `INSERT INTO cards (project_id, title, description, description_hash, description_type, priority,
-         severity, tags, status, occurrence_count, file_name, line_number, created_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+         severity, tags, status, occurrence_count, file_name, line_number, created_at, last_seen_at,
+         usage_day, usage_count)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     touchCard: db.prepare(
       `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,
          usage_count = ? WHERE id = ?`,
+    ),
+    touchCounters: db.prepare(
+      `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, usage_day = ?, usage_count = ?
+       WHERE id = ?`,
     ),
   };
 }

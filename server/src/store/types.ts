@@ -1,40 +1,23 @@
 // The storage seam: the HTTP layer and the admin API talk only to this interface, so a server
 // database can replace the embedded SQLite store without touching either.
-import type { PlanName } from '../generated/limits.gen.ts';
-import type { components } from '../generated/wire.gen.ts';
+import type {
+  AuthKey,
+  Card,
+  EncryptionKeyPair,
+  IngestOptions,
+  IngestOutcome,
+  KeyKind,
+  MaybePromise,
+  Member,
+  Account,
+  Plan,
+  Project,
+  ProjectState,
+  TaskReport,
+  RateState,
+} from '../domain/types.ts';
 
-type Schemas = components['schemas'];
-
-/** A plan of the spec's `x-svc-plans`. */
-export type Plan = PlanName;
-export type ProjectState = 'active' | 'paused' | 'archived';
-export type Role = 'owner' | 'admin' | 'member';
-export type KeyKind = 'publishable' | 'secret' | 'encryption';
-export type MaybePromise<T> = T | Promise<T>;
-
-export interface PlanLimits {
-  burstPerMinute: number;
-  dailyEvents: number;
-}
-
-export interface Member {
-  email: string;
-  role: Role;
-}
-
-export interface Account {
-  id: number;
-  name: string;
-  plan: Plan;
-  members: Member[];
-}
-
-export interface Project {
-  id: number;
-  accountId: number;
-  name: string;
-  state: ProjectState;
-}
+export type * from '../domain/types.ts';
 
 /** A key as stored: only hashes of publishable tokens and signing secrets. */
 export interface NewKey {
@@ -62,44 +45,6 @@ export interface KeySummary {
   revokedAt: string | null;
 }
 
-/** What authentication needs to know about a live key. */
-export interface AuthKey {
-  id: number;
-  kind: KeyKind;
-  projectId: number;
-  accountId: number;
-  plan: Plan;
-  secretHash: Buffer | null;
-  origins: string[];
-}
-
-export interface EncryptionKeyPair {
-  keyId: string;
-  publicKey: Uint8Array;
-  privateKey: Uint8Array;
-}
-
-/**
- * A validated, normalised report (contract section 2.1): the spec's `TaskReport` with every field
- * present (absent optional ones as null, priority defaulted, title derived) and tags as an array.
- */
-export type TaskReport = {
-  [K in 'severity' | 'description' | 'file_name' | 'line_number']-?: Exclude<
-    Schemas['TaskReport'][K],
-    undefined
-  >;
-} & {
-  priority: Schemas['Priority'];
-  title: string;
-  tags: string[];
-};
-
-/** The spec's `Card`, plus the location of the first report (the contract leaves it open). */
-export type Card = Schemas['Card'] & {
-  file_name: string | null;
-  line_number: number | null;
-};
-
 export interface Variant {
   title: string | null;
   description: string | null;
@@ -120,16 +65,6 @@ export interface CardWithVariants extends Card {
   last_regressed_at: string | null;
   variants: Variant[];
 }
-
-export interface RateState {
-  limit: number;
-  remaining: number;
-}
-
-export type IngestOutcome =
-  | { kind: 'created' | 'deduplicated'; card: Card; rate: RateState; mailQueued: boolean }
-  | { kind: 'dropped'; reason: 'quota' | 'paused' | 'archived'; rate: RateState }
-  | { kind: 'rate_limited'; rate: RateState; retryAfter: number };
 
 export interface OutboxMail {
   id: number;
@@ -171,6 +106,12 @@ export interface Store {
   /** Returns false when no such live key exists. */
   revokeKey(id: number): MaybePromise<boolean>;
   findAuthKey(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
+  /**
+   * The key lookup of the ingestion route. A store whose `ingest` checks, in the write itself,
+   * that each report's key is still live (else the outcome is `revoked`) may answer it from
+   * memory. Optional: `findAuthKey` otherwise.
+   */
+  findIngestKey?(kind: 'publishable' | 'secret', lookup: string): MaybePromise<AuthKey | undefined>;
   /** A live encryption key of the project: by id, or the most recent one when keyId is absent. */
   findEncryptionKey(projectId: number, keyId?: string): MaybePromise<EncryptionKeyPair | undefined>;
   /**
@@ -180,8 +121,11 @@ export interface Store {
   listEncryptionKeys?(projectId: number, limit: number): MaybePromise<EncryptionKeyPair[]>;
   /** Burst state without spending an event (for answers that are not ingested). */
   rateState(projectId: number, plan: Plan): MaybePromise<RateState>;
-  /** Limits, quota, dedupe and variants in one atomic write; resolves after it committed. */
-  ingest(key: AuthKey, report: TaskReport): MaybePromise<IngestOutcome>;
+  /**
+   * Limits, quota, dedupe and variants in one atomic write; resolves after it committed. With
+   * `{ card: false }` (a hidden answer) the outcome's `card` may be left unread.
+   */
+  ingest(key: AuthKey, report: TaskReport, opts?: IngestOptions): MaybePromise<IngestOutcome>;
   listCards(projectId: number): MaybePromise<CardWithVariants[]>;
   /** Turns a project's notifications on (`recipients` null: the account's members) or off (null). */
   setNotifications(

@@ -115,6 +115,46 @@ describe.each([2, 3])('%i instances on one database', (size) => {
 });
 
 describe('3 instances on one database', () => {
+  it('under load on three hot cards that keep pruning variants, every acknowledged report counts once', async () => {
+    const cluster = await startCluster(3, {
+      variantCap: 3,
+      plans: { team: { burstPerMinute: 1e9, dailyEvents: 1e9 } },
+    });
+    let acked = 0;
+    let sent = 0;
+    let stop = false;
+    const worker = async (i: number) => {
+      while (!stop) {
+        const n = sent++;
+        const r = await cluster.post(
+          i,
+          report({ title: `Hot ${n % 3}`, file_name: `f${n % 7}.ts` }),
+          { ...cluster.first.bearer(), 'x-svc-hide-response': 'true' },
+        );
+        await r.text();
+        if (r.status === 200 || r.status === 201) acked++;
+      }
+    };
+    try {
+      const workers = Array.from({ length: 30 }, (_, i) => worker(i));
+      await new Promise((r) => setTimeout(r, 3000));
+      stop = true;
+      await Promise.all(workers);
+      expect(acked).toBe(sent);
+      const cards = await cluster.first.cards();
+      expect(cards).toHaveLength(3);
+      for (const card of cards) {
+        // Pruned variants fold into `Other variants`: the counts still add up to the card's.
+        expect(card.variants.reduce((n, v) => n + v.count, 0)).toBe(card.occurrence_count);
+        expect(card.variants.filter((v) => !v.aggregate)).toHaveLength(3);
+      }
+      expect(cards.reduce((n, c) => n + c.occurrence_count, 0)).toBe(acked);
+    } finally {
+      stop = true;
+      await cluster.close();
+    }
+  });
+
   it('quota warnings: one e-mail per threshold and day, whichever instance crosses it', async () => {
     const cluster = await startCluster(3, {
       now: NOW,

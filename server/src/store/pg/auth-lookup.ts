@@ -59,3 +59,38 @@ export function createAuthLookup(pool: pg.Pool) {
       waiting.push({ kind, lookup, resolve, reject });
     });
 }
+
+/**
+ * Live keys kept in memory for the ingestion route (`Store.findIngestKey`): the ingest write
+ * checks each report's key again in its own statement (`svc_ingest_write`), so a key revoked by
+ * any instance or the CLI is refused (401) by the very next report it would have stored, and is
+ * then forgotten here. Only hits are kept, at most 10,000.
+ */
+export function createKnownKeys(
+  find: (kind: Kind, lookup: string) => Promise<AuthKey | undefined>,
+) {
+  const known = new Map<string, AuthKey>();
+  const byId = new Map<number, string>();
+  return {
+    find(kind: Kind, lookup: string): AuthKey | Promise<AuthKey | undefined> {
+      const hit = known.get(`${kind}:${lookup}`);
+      if (hit) return hit;
+      return find(kind, lookup).then((key) => {
+        if (key) {
+          if (known.size >= 10_000) {
+            known.clear();
+            byId.clear();
+          }
+          known.set(`${kind}:${lookup}`, key);
+          byId.set(key.id, `${kind}:${lookup}`);
+        }
+        return key;
+      });
+    },
+    forget(id: number) {
+      const k = byId.get(id);
+      if (k !== undefined) known.delete(k);
+      byId.delete(id);
+    },
+  };
+}

@@ -1,185 +1,236 @@
+import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import {
-  type BucketState,
-  type CardWrite,
-  type CounterRead,
+  type BatchWrites,
   createAcceptance,
-  descriptionHash,
-  utcDay,
+  createBatch,
+  type Decided,
+  PENDING_BASE,
+  type QuotaWarning,
+  type VariantState,
 } from '../../accept/index.ts';
 import type { IngestConfig } from '../ingest.ts';
-import { iso, toCard, type CardRow } from '../rows.ts';
-import type { AuthKey, IngestOutcome, Plan, RateState, TaskReport } from '../types.ts';
-import { groupCommitPg } from './batch.ts';
+import { type CardFacts, outcomeOf } from '../outcomes.ts';
+import { iso } from '../rows.ts';
+import type {
+  AuthKey,
+  IngestOptions,
+  IngestOutcome,
+  Plan,
+  RateState,
+  TaskReport,
+} from '../types.ts';
+import { type BatchConnection, groupCommitPg } from './batch.ts';
+import { createPgIngestCache, type Pinned } from './ingest-cache.ts';
+import { type BatchItem, hasMisses, noMisses, readInto, readRequest } from './ingest-read.ts';
+import { pgView } from './ingest-view.ts';
+import { applyCreated, applyPredicted, type WriteAnswer, writeBatch } from './ingest-write.ts';
 import { queryWithin } from './pool.ts';
-import { cardStateOf, createBatchReads } from './ingest-reads.ts';
-import { writeBatch } from './ingest-writes.ts';
 import { reportWithoutNul } from './text.ts';
-import { queueNotice, writeRegression } from './triage-writes.ts';
-import { createPgVariantBatch } from './variants.ts';
 import { queueQuotaWarnings } from './warnings.ts';
 
-type Item = [AuthKey, TaskReport];
+/**
+ * Decision passes per attempt: a pass that missed something reads it and decides again. Without
+ * the locks, an account moved by another instance between two reads starts its knowledge over, so
+ * a batch still missing state after `UNLOCKED_PASSES` takes the locks and reads under them.
+ */
+const UNLOCKED_PASSES = 2;
+const LOCKED_PASSES = 6;
+/** Writes refused as stale before the batch takes its accounts' locks for the whole attempt. */
+const OPTIMISTIC_ATTEMPTS = 2;
+
+type Query = Pick<pg.PoolClient, 'query'>;
 
 /**
- * The PostgreSQL side of acceptance: the rules are the pure module `../../accept`; this file only
- * reads what it needs and applies the writes it returns, exactly across instances. A batch first
- * locks the row of every account it touches (`SELECT … FOR NO KEY UPDATE`, in id order, so
- * batches never deadlock). The daily quota is an account-wide pool, so the account, not the
- * project, is the unit to serialise: while one instance holds it no other decides for that
- * account, and every read made after the lock (project state, token bucket, usage, cards,
- * variants) sees every earlier commit. Reports are then decided one after another; counters are
- * written once per batch, in one statement (`ingest-writes.ts`: `INSERT … ON CONFLICT` for usage
- * rows and buckets, `UPDATE … FROM unnest` for cards and variants).
+ * The PostgreSQL port to the batch decision of `../../accept`, for any number of instances on one
+ * database. A batch is decided on what this instance knows of its accounts (`ingest-cache.ts`,
+ * exact at each account's version), reading what it does not (`svc_ingest_read`, one statement),
+ * and written by one statement (`svc_ingest_write`) that first locks the accounts' rows and
+ * writes only if every account is still at the version the batch decided at. So a batch of known
+ * cards is one round trip, committed by the statement itself. A stale batch is decided again on a
+ * fresh read; after `OPTIMISTIC_ATTEMPTS` (or when it crosses a quota warning, whose mail names
+ * the day's top cards) it runs in one transaction holding the accounts' locks from its read on.
  */
-export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
+export function createPgIngest(
+  pool: pg.Pool,
+  config: IngestConfig,
+  /** Told each key the write found revoked (the route's key cache forgets it). */
+  forgetKey: (id: number) => void = () => {},
+) {
   const acceptance = createAcceptance(config);
-
-  const runBatch = async (client: pg.PoolClient, items: Item[]): Promise<IngestOutcome[]> => {
-    const accounts = [...new Set(items.map(([key]) => key.accountId))].sort((a, b) => a - b);
-    await client.query('SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE', [
-      accounts,
-    ]);
-    const reads = createBatchReads(client);
-    await reads.prefetch(
-      items.map(([key, report]) => ({ projectId: key.projectId, title: report.title })),
-      utcDay(config.now()),
-    );
-    const variants = createPgVariantBatch(client, config.variantCap);
-    const cards = new Map<number, CardRow>(); // one object per card within the batch
-    const dirtyCards = new Set<CardRow>();
-    const buckets = new Map<number, BucketState>();
-    const usage = new Map<string, [number, number, number, number]>();
-
-    const flushCards = async () => {
-      for (const row of dirtyCards) {
-        await client.query(
-          `UPDATE cards SET occurrence_count = $1, last_seen_at = $2, tags = $3, usage_day = $4,
-             usage_count = $5 WHERE id = $6`,
-          [
-            row.occurrence_count,
-            row.last_seen_at,
-            row.tags,
-            row.usage_day,
-            row.usage_count,
-            row.id,
-          ],
-        );
-      }
-      dirtyCards.clear();
-    };
-    const canonical = (r: CardRow | undefined) => r && (cards.get(r.id) ?? r);
-    const findCard = async (projectId: number, report: TaskReport) => {
-      const byTitle = canonical(await reads.cardByTitle(projectId, report.title));
-      if (byTitle) return byTitle;
-      const hash = descriptionHash(report);
-      if (hash === null) return undefined;
-      return canonical(await reads.cardByDescription(projectId, hash, report.description!));
-    };
-    const applyCard = async (projectId: number, write: CardWrite): Promise<CardRow> => {
-      if (write.kind === 'update') {
-        const c = write.card;
-        const row = cards.get(c.id)!;
-        row.occurrence_count = c.occurrenceCount;
-        row.last_seen_at = c.lastSeenAt;
-        if (c.tags) row.tags = JSON.stringify(c.tags);
-        row.usage_day = c.usageDay;
-        row.usage_count = c.usageCount;
-        if (c.regression) {
-          // Written at once (rare): the batch-end write of counters never touches the status.
-          row.status = c.regression.to;
-          row.regressions = c.regression.regressions;
-          row.last_regressed_at = c.regression.at;
-          await writeRegression(client, row.id, c.regression);
-        }
-        dirtyCards.add(row);
-        return row;
-      }
-      const c = write.card;
-      const { rows } = await client.query<CardRow>(
-        `INSERT INTO cards (project_id, title, description, description_hash, description_type,
-           priority, severity, tags, status, occurrence_count, file_name, line_number, created_at,
-           last_seen_at, usage_day, usage_count)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $16, $9, $10, $11, $12, $13, $14, $15)
-         RETURNING *`,
-        [
-          projectId,
-          c.title,
-          c.description,
-          c.descriptionHash,
-          c.descriptionType,
-          c.priority,
-          c.severity,
-          JSON.stringify(c.tags),
-          c.occurrenceCount,
-          c.fileName,
-          c.lineNumber,
-          c.createdAt,
-          c.lastSeenAt,
-          c.usageDay,
-          c.usageCount,
-          c.status,
-        ],
-      );
-      const row = rows[0]!;
-      reads.set(`title:${projectId}\0${c.title}`, row);
-      return row;
-    };
-
-    const decide = async (key: AuthKey, report: TaskReport): Promise<IngestOutcome> => {
-      const now = config.now();
-      const day = utcDay(now);
-      const counters: CounterRead = {
-        plan: key.plan,
-        projectState: await reads.projectState(key.projectId),
-        bucket: await reads.bucket(key.projectId),
-        accountUsage: await reads.accountUsage(key.accountId, day),
-        projectUsage: await reads.projectUsage(key.accountId, day, key.projectId),
-        activeProjects: await reads.activeProjects(key.accountId),
-      };
-      const admission = acceptance.admit(counters, now);
-      const { decision } = admission;
-      if (decision.kind !== 'admitted') return decision;
-      const writes = admission.counters!;
-      reads.set(`bucket:${key.projectId}`, writes.bucket);
-      buckets.set(key.projectId, writes.bucket);
-      reads.set(`usage:${key.accountId}:${day}`, counters.accountUsage + 1);
-      reads.set(`usage:${key.accountId}:${day}:${key.projectId}`, counters.projectUsage + 1);
-      const usageKey = `${key.accountId}:${writes.usageDay}:${key.projectId}`;
-      const u = usage.get(usageKey);
-      if (u) u[3] += 1;
-      else usage.set(usageKey, [key.accountId, writes.usageDay, key.projectId, 1]);
-
-      const found = await findCard(key.projectId, report);
-      if (found) cards.set(found.id, found);
-      const folded = acceptance.fold(found ? cardStateOf(found) : null, report, now);
-      const row = await applyCard(key.projectId, folded.writes.card);
-      cards.set(row.id, row);
-      await variants.record(row.id, folded.writes.variant, folded.kind === 'created');
-      if (folded.notice) await queueNotice(client, key.projectId, row.id, folded.notice, now);
-
-      let mailQueued = false;
-      if (writes.warnings.length > 0) {
-        await flushCards(); // the warning names the top cards of the day
-        mailQueued = await queueQuotaWarnings(client, key.accountId, writes.warnings, iso(now));
-      }
-      return { kind: folded.kind, card: toCard(row), rate: decision.rate, mailQueued };
-    };
-
-    const outcomes: IngestOutcome[] = [];
-    for (const [key, report] of items) outcomes.push(await decide(key, report));
-    await writeBatch(client, {
-      buckets,
-      usage: usage.values(),
-      cards: dirtyCards,
-      variants: variants.take(),
-    });
-    return outcomes;
+  const cache = createPgIngestCache();
+  // One batch decides at a time, from its first read to its write being on its way: a batch
+  // deciding meanwhile would mix what it read before another's prediction with the version after.
+  let decider: Promise<void> = Promise.resolve();
+  const alone = async <T>(work: () => Promise<T>): Promise<T> => {
+    const before = decider;
+    let done!: () => void;
+    decider = new Promise((resolve) => (done = resolve));
+    await before;
+    try {
+      return await work();
+    } finally {
+      done();
+    }
   };
+
+  /**
+   * Decides every item on what is known, reading what is not, pass after pass; undefined when the
+   * unlocked passes run out (the caller retries under the locks).
+   */
+  const decideAll = async (client: Query, items: BatchItem[], locked: boolean) => {
+    const pinned: Pinned = new Map();
+    const lists = new Map<number, VariantState[]>();
+    let misses = noMisses();
+    let read = false;
+    for (let pass = 0; pass < (locked ? LOCKED_PASSES : UNLOCKED_PASSES + 1); pass++) {
+      const request = readRequest(cache, items, config.now(), misses, locked && !read, pinned);
+      if (request) {
+        await readInto(cache, client, request, locked, pinned, lists);
+        read = true;
+      }
+      misses = noMisses();
+      const batch = createBatch(config, pgView(cache, pinned, misses, lists));
+      const decided = items.map(({ key, report }) => batch.decide(key, report, config.now()));
+      if (!hasMisses(misses)) return { batch, decided, pinned };
+    }
+    if (!locked) return undefined;
+    throw new Error(`An ingest batch still missed state after ${LOCKED_PASSES} locked reads.`);
+  };
+
+  /** A batch's reports, those still to decide, and the outcomes settled so far. */
+  interface Run {
+    items: BatchItem[];
+    positions: number[];
+    outcomes: IngestOutcome[];
+  }
+
+  /**
+   * One attempt at the batch: decide, write. `again`: decide again (stale versions, or revoked
+   * keys whose reports are now refused); `locked`: decide again under the accounts' locks.
+   * Unlocked, what the batch changes is known here as soon as its write is on its way
+   * (`dispatched`), and forgotten if the write does not land.
+   */
+  const attempt = async (
+    q: Query,
+    run: Run,
+    locked: boolean,
+    dispatched?: () => void,
+  ): Promise<'done' | 'again' | 'locked'> => {
+    const decide = async () => {
+      const done = await decideAll(q, run.items, locked);
+      if (!done) return 'locked' as const;
+      const { batch, decided, pinned } = done;
+      const writes = batch.writes();
+      if (writes.warnings.length > 0 && !locked) return 'locked' as const;
+      const accounts = [...new Set(run.items.map((i) => i.key.accountId))].sort((a, b) => a - b);
+      const written = new Set(writes.usage.map(([account]) => account));
+      const versions = accounts.map((a): [number, number, number] => {
+        const at = cache.version(a)!;
+        return [a, at, written.has(a) ? randomInt(1, 2 ** 48) : at];
+      });
+      const shown = visibleCards(run.items, decided);
+      for (const id of shown.keys()) shown.set(id, factsOf(id, pinned));
+      const keys = [...new Set(run.items.map((i) => i.key.id))];
+      const writing = writeBatch(q, writes, versions, keys, [...shown.keys()]);
+      let epochs: Map<number, number | undefined> | undefined;
+      if (!locked) {
+        epochs = applyPredicted(cache, writes, versions, batch.namedAfter);
+        dispatched?.();
+      }
+      return { batch, decided, accounts, versions, shown, writes, writing, epochs };
+    };
+    const decision = await (locked ? decide() : alone(decide));
+    if (decision === 'locked') return 'locked';
+    const { batch, decided, accounts, versions, shown, writes, writing } = decision;
+    let { epochs } = decision;
+    let answer: WriteAnswer;
+    try {
+      answer = await writing;
+    } catch (error) {
+      for (const a of accounts) cache.forget(a);
+      throw error;
+    }
+    if ('stale' in answer || 'revoked' in answer) {
+      for (const a of accounts) cache.forget(a);
+      if ('stale' in answer) {
+        if (locked) throw new Error('An ingest batch found its locked accounts moved.');
+        return 'again';
+      }
+      // Those reports are refused; the rest are decided again without them.
+      const revoked = new Set(answer.revoked);
+      for (const id of revoked) forgetKey(id);
+      const kept = [...run.items.keys()].filter((j) => !revoked.has(run.items[j]!.key.id));
+      for (const [j, item] of run.items.entries()) {
+        if (revoked.has(item.key.id)) run.outcomes[run.positions[j]!] = { kind: 'revoked' };
+      }
+      run.positions = kept.map((j) => run.positions[j]!);
+      run.items = kept.map((j) => run.items[j]!);
+      return run.items.length > 0 ? 'again' : 'done';
+    }
+    const mailed = new Set<QuotaWarning[]>();
+    if (locked) {
+      await queueWarnings(q, writes, mailed);
+      epochs = applyPredicted(cache, writes, versions, batch.namedAfter);
+    }
+    const ids = new Map(writes.cardInserts.map((c, i) => [c.ref, answer.cards[i]!]));
+    applyCreated(cache, writes, ids, answer.variants, batch.namedAfter, epochs!);
+    for (const [j, d] of decided.entries()) {
+      const { outcome, pending } = outcomeOf(
+        d,
+        (id) => shown.get(id)!,
+        (id) => answer.descriptions?.[id] ?? null,
+      );
+      pending?.settle({ ids, mailed });
+      run.outcomes[run.positions[j]!] = outcome;
+    }
+    run.items = [];
+    return 'done';
+  };
+
+  const runBatch = async (
+    connection: BatchConnection,
+    all: BatchItem[],
+    dispatched: () => void,
+  ): Promise<IngestOutcome[]> => {
+    const run: Run = { items: all, positions: all.map((_, i) => i), outcomes: [] };
+    for (let stale = 0; stale < OPTIMISTIC_ATTEMPTS;) {
+      const result = await attempt(connection, run, false, dispatched);
+      if (result === 'done') return run.outcomes;
+      if (result === 'locked') break;
+      stale++;
+    }
+    return alone(() =>
+      connection.exclusive(async (query) => {
+        const q = { query };
+        const accounts = [...new Set(run.items.map((i) => i.key.accountId))];
+        try {
+          await q.query('BEGIN');
+          while ((await attempt(q, run, true)) !== 'done');
+          await q.query('COMMIT');
+        } catch (error) {
+          for (const a of accounts) cache.forget(a);
+          throw error;
+        }
+        return run.outcomes;
+      }),
+    );
+  };
+
+  /** Quota warnings, in the locked transaction, after the batch's cards are written. */
+  const queueWarnings = async (client: Query, w: BatchWrites, mailed: Set<QuotaWarning[]>) => {
+    const at = iso(config.now());
+    for (const { accountId, warnings } of w.warnings) {
+      if (await queueQuotaWarnings(client, accountId, warnings, at)) mailed.add(warnings);
+    }
+  };
+  const factsOf = (id: number, pinned: Pinned): CardFacts =>
+    cache.get('cards', String(id), pinned)!.facts;
 
   const batches = groupCommitPg(pool, runBatch);
   return {
-    ingest: (key: AuthKey, report: TaskReport) => batches.submit([key, reportWithoutNul(report)]),
+    ingest: (key: AuthKey, report: TaskReport, opts?: IngestOptions) =>
+      batches.submit({ key, report: reportWithoutNul(report), card: opts?.card !== false }),
     /** Resolves once every submitted report has been committed or refused (graceful shutdown). */
     drain: batches.drain,
     async rateState(projectId: number, plan: Plan): Promise<RateState> {
@@ -192,4 +243,15 @@ export function createPgIngest(pool: pg.Pool, config: IngestConfig) {
       return acceptance.rate(rows[0] ?? null, plan, config.now());
     },
   };
+}
+
+/** Stored cards whose answers show them (their facts and descriptions are kept for the answer). */
+function visibleCards(items: BatchItem[], decided: Decided[]): Map<number, CardFacts | undefined> {
+  const shown = new Map<number, CardFacts | undefined>();
+  for (const [i, d] of decided.entries()) {
+    if (items[i]!.card && d.cardRef !== undefined && d.cardRef < PENDING_BASE) {
+      shown.set(d.cardRef, undefined);
+    }
+  }
+  return shown;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { INGEST_READ_V5, INGEST_WRITE_V5 } from './ingest-functions.ts';
 
 // Versioned PostgreSQL schema migrations, applied in order, one transaction each; applied versions
 // are rows of `svc_migrations`. Append new entries; never edit a shipped one. Times are Unix ms
@@ -147,6 +148,33 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX cards_by_status_severity ON cards (project_id, status, severity_rank, id);
   CREATE INDEX cards_by_status_priority ON cards (project_id, status, priority_rank, id);
   CREATE INDEX cards_by_status_title ON cards (project_id, status, title COLLATE "C", id);
+  `,
+  // 5: ingestion in one statement per batch (ingest-functions.ts). Every account carries a version:
+  // a batch decides on what an instance read (or kept) at some version and writes only if the
+  // account is still at it, checked under the account's row lock in the same statement, then
+  // sets a version of its own. Anything else that changes what a decision reads moves it too:
+  // a new project or a project's state (active projects, drops), a card's status (regressions).
+  `
+  ALTER TABLE accounts ADD COLUMN ingest_version bigint NOT NULL DEFAULT 0;
+  CREATE SEQUENCE svc_ingest_versions;
+  CREATE FUNCTION svc_ingest_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_TABLE_NAME = 'projects' THEN
+      UPDATE accounts SET ingest_version = -nextval('svc_ingest_versions') WHERE id = NEW.account_id;
+    ELSE
+      UPDATE accounts SET ingest_version = -nextval('svc_ingest_versions')
+        WHERE id = (SELECT account_id FROM projects WHERE id = NEW.project_id);
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER projects_moved_on_insert AFTER INSERT ON projects
+    FOR EACH ROW EXECUTE FUNCTION svc_ingest_moved();
+  CREATE TRIGGER projects_moved_on_state AFTER UPDATE OF state ON projects
+    FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state) EXECUTE FUNCTION svc_ingest_moved();
+  CREATE TRIGGER cards_moved_on_status AFTER UPDATE OF status ON cards
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION svc_ingest_moved();
+  ${INGEST_READ_V5}
+  ${INGEST_WRITE_V5}
   `,
 ];
 

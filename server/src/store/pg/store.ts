@@ -10,7 +10,7 @@ import {
   type VariantRow,
 } from '../rows.ts';
 import type { Account, Member, Plan, Project, Store } from '../types.ts';
-import { createAuthLookup } from './auth-lookup.ts';
+import { createAuthLookup, createKnownKeys } from './auth-lookup.ts';
 import { createPgIngest } from './ingest.ts';
 import { createPgMail } from './mail.ts';
 import { createPgNotify } from './notify.ts';
@@ -49,7 +49,9 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
     throw error;
   }
   const now = opts.now;
-  const ingest = createPgIngest(pool, opts);
+  const findAuthKey = createAuthLookup(pool);
+  const knownKeys = createKnownKeys(findAuthKey);
+  const ingest = createPgIngest(pool, opts, knownKeys.forget);
   const admin = withinDeadline(pool, opts.adminDeadlineMs ?? 5000);
   const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[]) =>
     (await admin.query<T>(sql, values))[0];
@@ -127,14 +129,19 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       (
         await all<KeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY id', [projectId])
       ).map(toKeySummary),
-    revokeKey: async (id) =>
-      (
-        await all(
-          'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id',
-          [now(), id],
-        )
-      ).length === 1,
-    findAuthKey: createAuthLookup(pool),
+    revokeKey: async (id) => {
+      knownKeys.forget(id);
+      return (
+        (
+          await all(
+            'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING id',
+            [now(), id],
+          )
+        ).length === 1
+      );
+    },
+    findAuthKey,
+    findIngestKey: knownKeys.find,
     findEncryptionKey: async (projectId, keyId) => {
       if (keyId?.includes('\u0000')) return undefined; // no key id holds it (PostgreSQL text cannot)
       const r = await one<EncryptionKeyRow>(

@@ -9,7 +9,7 @@ import { quotaWarningMail, type TopCard, WARNING_TOP_CARDS } from '../warning-ma
  * threshold and day whichever instance crosses it. Same text as the SQLite store's warnings.
  */
 export async function queueQuotaWarnings(
-  client: pg.PoolClient,
+  client: Pick<pg.PoolClient, 'query'>,
   accountId: number,
   warnings: readonly QuotaWarning[],
   at: string,
