@@ -1,5 +1,5 @@
-// What the Next app is checked for beyond the matrix's shared scenarios: the "Done when"
-// on the app create-next-app makes (a failing server component: one card, two occurrences, frames
+// What the Next app is checked for beyond the matrix's shared scenarios, on the app
+// create-next-app makes (a failing server component: one card, two occurrences, frames
 // at app/boom/[id]/page.tsx), each server and client error exactly once under cacheComponents,
 // no response held by a flush, no SDK output; and the crashes of the server process only a Next
 // app has (a server action's background work, a promise a render awaits late), with the server
