@@ -117,18 +117,35 @@ describe('process handlers', () => {
     expect(proc.exit).not.toHaveBeenCalled();
   });
 
-  it('honours --unhandled-rejections=warn', async () => {
+  it('honours --unhandled-rejections=warn (Node prints its warning itself: Svc adds none)', async () => {
     const proc = fakeProcess(['--unhandled-rejections=warn']);
     const client = recordingClient();
     installProcessHandlers(client, {}, proc);
     proc.emit('unhandledRejection', 'plain reason', Promise.resolve());
     await settle();
     expect(client.calls[0]!.title).toBe('Error: plain reason (unhandled rejection)');
-    expect(proc.out).toContain('UnhandledPromiseRejection');
+    expect(proc.out).toBe('');
     expect(proc.exit).not.toHaveBeenCalled();
-    expect(
-      rejectionMode({ execArgv: [], env: { NODE_OPTIONS: '--unhandled-rejections=none' } }),
-    ).toBe('none');
+  });
+
+  it('honours --unhandled-rejections=warn-with-error-code (the warning Node no longer prints, exit code 1)', async () => {
+    const proc = fakeProcess(['--unhandled-rejections=warn-with-error-code']);
+    installProcessHandlers(recordingClient(), {}, proc);
+    proc.emit('unhandledRejection', 'plain reason', Promise.resolve());
+    await settle();
+    expect(proc.out).toContain('UnhandledPromiseRejection');
+    expect(proc.exitCode).toBe(1);
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it('reads the mode as Node does: value after = or apart, the command line over NODE_OPTIONS', () => {
+    const mode = (execArgv: string[], NODE_OPTIONS?: string) =>
+      rejectionMode({ execArgv, env: { NODE_OPTIONS } });
+    expect(mode([], '--unhandled-rejections=none')).toBe('none');
+    expect(mode(['--unhandled-rejections', 'warn'])).toBe('warn');
+    expect(mode([], '--max-old-space-size=100 --unhandled-rejections strict')).toBe('strict');
+    expect(mode(['--unhandled-rejections=throw'], '--unhandled-rejections=warn')).toBe('throw');
+    expect(mode([])).toBe('throw');
   });
 
   it('uninstalls cleanly', () => {

@@ -12,6 +12,8 @@ export interface ProcessLike {
   env: Record<string, string | undefined>;
   exitCode?: number | string | null | undefined;
   on(event: string, listener: Listener): unknown;
+  /** Runs `listener` before the others (Svc's signal listener sees the host's `once` ones). */
+  prependListener?(event: string, listener: Listener): unknown;
   removeListener(event: string, listener: Listener): unknown;
   listeners(event: string): Listener[];
   kill(pid: number, signal?: string): unknown;
@@ -21,25 +23,63 @@ export interface ProcessLike {
   getBuiltinModule?(id: string): unknown;
 }
 
-/** `--unhandled-rejections` mode from the flags Node was started with (Node's default `throw`). */
+/**
+ * `--unhandled-rejections` mode from the flags Node was started with (Node's default `throw`):
+ * `--unhandled-rejections=warn` or `--unhandled-rejections warn`, the command line's over
+ * `NODE_OPTIONS`'s (Node reads `NODE_OPTIONS` first).
+ */
 export function rejectionMode(proc: Pick<ProcessLike, 'execArgv' | 'env'>): string {
-  const flags = [...proc.execArgv, ...(proc.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const flags = [...(proc.env.NODE_OPTIONS ?? '').split(/\s+/), ...proc.execArgv];
   let mode = 'throw';
-  for (const flag of flags) {
-    const m = /^--unhandled-rejections=([\w-]+)$/.exec(flag);
-    if (m) mode = m[1]!;
-  }
+  flags.forEach((flag, index) => {
+    const m = /^--unhandled-rejections(?:=([\w-]+))?$/.exec(flag);
+    const value = m && (m[1] ?? flags[index + 1]);
+    if (value) mode = value;
+  });
   return mode;
 }
 
-/** `value` as Node prints a crash (`util.inspect`: stack, cause, own properties). */
+/** `value` as Node prints a crash (`util.inspect`: stack, cause, own properties). Never throws. */
 export function consoleLine(proc: Pick<ProcessLike, 'getBuiltinModule'>, value: unknown): string {
   try {
     const util = proc.getBuiltinModule?.('node:util') as
-      { inspect(value: unknown): string } | undefined;
-    if (util) return util.inspect(value);
+      { inspect(value: unknown, options?: object): string } | undefined;
+    if (util) {
+      try {
+        return util.inspect(value);
+      } catch {
+        return util.inspect(value, { customInspect: false }); // a throwing [inspect.custom]
+      }
+    }
+    return value instanceof Error ? (value.stack ?? String(value)) : String(value);
   } catch {
-    // fall through to the plain form
+    return Object.prototype.toString.call(value); // a value that cannot even be printed
   }
-  return value instanceof Error ? (value.stack ?? String(value)) : String(value);
+}
+
+/**
+ * What Node hands `uncaughtException` listeners for an unhandled rejection it raises: the reason
+ * when it looks like an error (an object with its own `stack`), else Node's
+ * `UnhandledPromiseRejection` error (`code: 'ERR_UNHANDLED_REJECTION'`) naming the reason.
+ */
+export function rejectionAsException(reason: unknown): unknown {
+  try {
+    if (typeof reason === 'object' && reason !== null && Object.hasOwn(reason, 'stack'))
+      return reason;
+  } catch {
+    // a Proxy that throws on every question: wrapped as any other value
+  }
+  let shown: string;
+  try {
+    shown = String(reason);
+  } catch {
+    shown = Object.prototype.toString.call(reason);
+  }
+  const error = new Error(
+    'This error originated either by throwing inside of an async function without a catch block, ' +
+      'or by rejecting a promise which was not handled with .catch(). The promise rejected with ' +
+      `the reason "${shown}".`,
+  );
+  error.name = 'UnhandledPromiseRejection';
+  return Object.assign(error, { code: 'ERR_UNHANDLED_REJECTION' });
 }

@@ -11,7 +11,12 @@ import type { FrameworkName } from '../generated/integrations.gen.ts';
 import type { ReportingMethodName } from '../generated/methods.gen.ts';
 import { failureReport } from './failures.ts';
 import { flushWithin } from './flush.ts';
-import { consoleLine, type ProcessLike, rejectionMode } from './process-like.ts';
+import {
+  consoleLine,
+  type ProcessLike,
+  rejectionAsException,
+  rejectionMode,
+} from './process-like.ts';
 import { claimCrash, reportedByRequest } from './reported.ts';
 
 type Listener = (...args: any[]) => void;
@@ -78,7 +83,11 @@ export function installProcessHandlers(
     }
   };
 
+  // Node prints the first crash and exits; one that comes while Svc flushes is reported, not printed.
+  let crashing = false;
   const crash = (err: unknown) => {
+    if (crashing) return;
+    crashing = true;
     proc.stderr.write(`${consoleLine(proc, err)}\n\nNode.js ${proc.version}\n`);
     void flush().then(() => proc.exit(1));
   };
@@ -121,24 +130,27 @@ export function installProcessHandlers(
   };
 
   const onRejection: Listener = (reason: unknown, promise: unknown) => {
+    const mode = rejectionMode(proc);
+    // 'strict' raised it as an uncaught exception already (onException had it), then emits this.
+    if (mode === 'strict') return;
     if (others('unhandledRejection', onRejection).length > 0)
       return reportSurvived(reason, promise);
-    const mode = rejectionMode(proc);
-    // 'throw' (Node's default) and 'strict' raise it as an uncaught exception.
-    const hostHandlers =
-      mode === 'throw' || mode === 'strict' ? others('uncaughtException', onException) : [];
+    // 'throw' (Node's default) raises it as an uncaught exception, a non-error reason wrapped.
+    const hostHandlers = mode === 'throw' ? others('uncaughtException', onException) : [];
     if (hostHandlers.length > 0) {
       reportSurvived(reason, promise);
-      for (const handler of hostHandlers) handler.call(proc, reason, 'unhandledRejection');
+      const raised = rejectionAsException(reason);
+      for (const handler of hostHandlers) handler.call(proc, raised, 'unhandledRejection');
       return;
     }
     report('unhandled-rejection', reason);
     if (mode === 'none') return;
-    if (mode.startsWith('warn')) {
+    if (mode === 'warn') return; // Node warns by itself, listeners or not
+    if (mode === 'warn-with-error-code') {
       proc.stderr.write(
         `(node:${proc.pid}) UnhandledPromiseRejection: ${consoleLine(proc, reason)}\n`,
       );
-      if (mode === 'warn-with-error-code') proc.exitCode = 1;
+      proc.exitCode = 1;
       return;
     }
     crash(reason);
@@ -153,7 +165,9 @@ export function installProcessHandlers(
     };
     if (flushing.has(signal)) return reraise(); // pressed twice: stop waiting
     flushing.add(signal);
-    void flush().then(reraise);
+    // Decided now: a host's `once` listener is gone by the time the flush ends.
+    const hostOwns = others(signal, onSignal).length > 0;
+    void flush().then(() => hostOwns || reraise());
   };
 
   const signals = options.signals === false ? [] : SIGNALS;
@@ -161,7 +175,8 @@ export function installProcessHandlers(
   proc.on('unhandledRejection', onRejection);
   proc.on('rejectionHandled', onHandled);
   proc.on('beforeExit', onBeforeExit);
-  for (const s of signals) proc.on(s, onSignal);
+  // First, so the host's listeners (`once` ones too) are still there when it looks.
+  for (const s of signals) (proc.prependListener ?? proc.on).call(proc, s, onSignal);
   return () => {
     proc.removeListener('uncaughtException', onException);
     proc.removeListener('unhandledRejection', onRejection);
