@@ -73,21 +73,24 @@ export function createTasksAnswer(deps: TasksDeps): (req: TasksRequest) => Promi
   return async (req) => {
     const wait = turn(); // under load, the work below waits for its share of a loop turn
     if (wait) await wait;
-    const key = await authenticate(keys, {
+    const credentials = () => ({
       headers: req.headers,
       method: req.method,
       rawBody: req.rawBody,
       now: deps.now(),
       skewSeconds: deps.skewSeconds,
     });
+    const key = await authenticate(keys, credentials());
     if (!key) return { status: 401, body: UNAUTHORIZED };
     req.onKey?.(key);
-    const reject = async (status: number, body: string): Promise<TasksAnswer> => ({
-      status,
-      body,
-      key,
-      rate: await store.rateState(key.projectId, key.plan),
-    });
+    const reject = async (status: number, body: string): Promise<TasksAnswer> => {
+      // A key kept by the store for ingestion (`findIngestKey`) is checked again only by the
+      // write; an answer that never reaches it checks the key live, so a revoked key is a 401.
+      if (store.findIngestKey && !(await authenticate(store, credentials()))) {
+        return { status: 401, body: UNAUTHORIZED };
+      }
+      return { status, body, key, rate: await store.rateState(key.projectId, key.plan) };
+    };
 
     if (key.kind === 'publishable' && !originAllowed(key.origins, req.headers)) {
       return reject(403, FORBIDDEN);

@@ -199,6 +199,30 @@ describe('2 instances on one database', () => {
     }
   });
 
+  it('a revoked key is answered 401 without rate headers by every instance, whatever its body', async () => {
+    const cluster = await startCluster(2);
+    try {
+      for (const i of [0, 1]) {
+        expect((await cluster.post(i, report({ title: `Warm ${i}` }))).status).toBe(201);
+      }
+      const revoked = await cluster.first.cli('key', 'revoke', String(cluster.first.keys.apiKeyId));
+      expect(revoked.code).toBe(0);
+      for (const i of [0, 1]) {
+        for (const body of ['{', report({ title: '', severity: 'nope' })]) {
+          const answer = await cluster.post(i, body);
+          expect({ instance: i, body, status: answer.status }).toEqual({
+            instance: i,
+            body,
+            status: 401,
+          });
+          expect(answer.headers.get('x-ratelimit-limit')).toBeNull();
+        }
+      }
+    } finally {
+      await cluster.close();
+    }
+  });
+
   it('SIGTERM of one instance under load: it exits 0 and every acknowledged report is stored', async () => {
     const plans = { team: { burstPerMinute: 1e6, dailyEvents: 1e6 } };
     const cluster = await startCluster(2, { plans });

@@ -206,3 +206,30 @@ describe('PostgreSQL stopped and started again under load', () => {
     await expectAllAckedStored(svc, tally, 'Frozen');
   }, 90_000);
 });
+
+describe('PostgreSQL stopped while a key is kept in memory', () => {
+  it('a kept key does not end the outage a key lookup opened: Retry-After keeps growing, one log line', async () => {
+    const postgres = await startPostgres();
+    const svc = await spawnService({ databaseUrl: await postgres.createDatabase() });
+    let halted = false;
+    try {
+      // The bearer key is kept by the ingestion route from now on; the signing key is not.
+      expect((await svc.post(report({ title: 'Warm' }), svc.bearer())).status).toBe(201);
+      await postgres.halt('fast');
+      halted = true;
+      const body = report({ title: 'Signed while down' });
+      expect((await svc.post(body, svc.signed(body))).status).toBe(503);
+      await sleep(3000);
+      const kept = await svc.post(report({ title: 'Bearer while down' }), svc.bearer());
+      expect(kept.status).toBe(503);
+      expect(Number(kept.headers.get('retry-after'))).toBeGreaterThanOrEqual(3);
+      expect(await health(svc, '/health')).toMatchObject({ body: { database: 'down' } });
+      expect(svc.proc.output()).not.toMatch(/database available again/);
+      expect(svc.proc.output().match(/database unavailable/g)).toHaveLength(1);
+    } finally {
+      if (halted) await postgres.resume();
+      await svc.close();
+      await postgres.stop();
+    }
+  });
+});
