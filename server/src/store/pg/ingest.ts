@@ -124,6 +124,10 @@ export function createPgIngest(
       const writes = batch.writes();
       if (writes.warnings.length > 0 && !locked) return 'locked' as const;
       const accounts = [...new Set(run.items.map((i) => i.key.accountId))].sort((a, b) => a - b);
+      // Another batch's refused write may have made this instance forget an account in the
+      // microtasks since the decision; a write without the version it was decided at would not be
+      // checked (NULL compares as unchanged), so decide again, reading the account afresh.
+      if (accounts.some((a) => cache.version(a) === undefined)) return 'again' as const;
       const written = new Set(writes.usage.map(([account]) => account));
       const versions = accounts.map((a): [number, number, number] => {
         const at = cache.version(a)!;
@@ -141,7 +145,7 @@ export function createPgIngest(
       return { batch, decided, accounts, versions, shown, writes, writing, epochs };
     };
     const decision = await (locked ? decide() : alone(decide));
-    if (decision === 'locked') return 'locked';
+    if (decision === 'locked' || decision === 'again') return decision;
     const { batch, decided, accounts, versions, shown, writes, writing } = decision;
     let { epochs } = decision;
     let answer: WriteAnswer;
