@@ -7,6 +7,7 @@ import type {
   BucketState,
   CardNotice,
   CardState,
+  CardUpdate,
   Decision,
   NewCard,
   ProjectState,
@@ -57,14 +58,7 @@ export interface CardInsert {
 }
 
 /** A stored card's counters after the batch; `tags` null when they did not change. */
-export interface CardCounters {
-  id: number;
-  occurrenceCount: number;
-  lastSeenAt: number;
-  tags: string[] | null;
-  usageDay: number;
-  usageCount: number;
-}
+export type CardCounters = Omit<CardUpdate, 'regression'>;
 
 /** A variant to insert beneath `cardRef` (a stored id or a new card's ref). */
 export interface VariantInsert {

@@ -8,7 +8,7 @@ import {
   PENDING_BASE,
 } from './batch-types.ts';
 import { createBatchVariants } from './batch-variants.ts';
-import { descriptionHash, fold } from './fold.ts';
+import { descriptionHash, fold, newCardState } from './fold.ts';
 import type { AuthKey } from '../domain/types.ts';
 import type { BucketState, CardState, CounterRead, Regression, TaskReport } from './types.ts';
 
@@ -127,16 +127,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
         insert,
         changed: false,
         tagsChanged: false,
-        state: {
-          id: ref,
-          status: c.status,
-          regressions: 0,
-          tags: c.tags,
-          occurrenceCount: c.occurrenceCount,
-          lastSeenAt: c.lastSeenAt,
-          usageDay: c.usageDay,
-          usageCount: c.usageCount,
-        },
+        state: newCardState(ref, c),
       };
       cards.set(ref, card);
       inserted.push(card);

@@ -7,6 +7,7 @@ import type {
   CardState,
   CardStatus,
   Folded,
+  NewCard,
   Regression,
   TaskReport,
   VariantSighting,
@@ -156,5 +157,19 @@ export function fold(
     },
     status: regression ? regression.to : card.status,
     notice: regression ? { kind: 'regression', release: regression.release } : null,
+  };
+}
+
+/** What is known of a card just inserted from `card`, under `id` (a store's id or a batch's ref). */
+export function newCardState(id: number, card: NewCard): CardState {
+  return {
+    id,
+    status: card.status,
+    regressions: 0,
+    tags: card.tags,
+    occurrenceCount: card.occurrenceCount,
+    lastSeenAt: card.lastSeenAt,
+    usageDay: card.usageDay,
+    usageCount: card.usageCount,
   };
 }

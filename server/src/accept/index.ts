@@ -7,6 +7,7 @@ export {
   IGNORED_STATUS,
   mergeTags,
   NEW_STATUS,
+  newCardState,
   releaseOf,
   RESOLVED_STATUS,
   variantIdentity,

@@ -1,5 +1,10 @@
 import type pg from 'pg';
-import { type BatchWrites, type CardState, PENDING_BASE } from '../../accept/index.ts';
+import {
+  type BatchWrites,
+  type CardState,
+  newCardState,
+  PENDING_BASE,
+} from '../../accept/index.ts';
 import { AGGREGATE_IDENTITY, AGGREGATE_TITLE } from '../variants.ts';
 import type { PgIngestCache } from './ingest-cache.ts';
 
@@ -199,16 +204,7 @@ export function applyCreated(
         line_number: c.lineNumber,
         created_at: c.createdAt,
       },
-      state: {
-        id,
-        status: c.status,
-        regressions: 0,
-        tags: c.tags,
-        occurrenceCount: c.occurrenceCount,
-        lastSeenAt: c.lastSeenAt,
-        usageDay: c.usageDay,
-        usageCount: c.usageCount,
-      },
+      state: newCardState(id, c),
       named: namedAfter(ref) ?? 0,
     });
     cache.set('titles', account, `${projectId}\0${c.title}`, id);
