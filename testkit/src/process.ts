@@ -12,6 +12,7 @@ export interface Spawned {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Resolves with the exit code (or signal name) once the process ends. */
   exited: Promise<number | string>;
+  /** Signals the process and everything it started (its process group). @default 'SIGTERM' */
   kill(signal?: NodeJS.Signals): void;
 }
 
@@ -23,8 +24,31 @@ function withoutColour(text: string): string {
   return text.replace(COLOUR_CODE, '');
 }
 
+// Each process starts its own process group, so `kill` reaches what it started too: `npm start`
+// runs `next start`, which runs `next-server`; signalling npm alone left those serving after the
+// test (a leaked server per run). Groups still alive when the test process exits are killed then.
+const liveGroups = new Set<number>();
+process.once('exit', () => {
+  for (const group of liveGroups) signalGroup(group, 'SIGKILL');
+});
+
+function signalGroup(group: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false; // the whole group has exited
+  }
+}
+
 export function spawnProcess(command: string, args: string[], options: SpawnOptions = {}): Spawned {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    ...options,
+  });
+  const group = child.pid;
+  if (group !== undefined) liveGroups.add(group);
   let out = '';
   const waiters = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -41,7 +65,10 @@ export function spawnProcess(command: string, args: string[], options: SpawnOpti
     output: () => withoutColour(out),
     exited,
     kill: (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (group === undefined || !signalGroup(group, signal)) {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      }
+      if (signal === 'SIGKILL' && group !== undefined) liveGroups.delete(group);
     },
     waitFor(pattern, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
