@@ -178,4 +178,44 @@ describe('the board and the admin API against PostgreSQL in trouble', () => {
     await boardStore.close();
     await store.close();
   }, 60_000);
+
+  it("the mail loop's queries on open connections give up within the deadline, not hang", async () => {
+    const big = { burstPerMinute: 1e6, dailyEvents: 1e6 };
+    const store = await openPgStore({
+      url,
+      now: Date.now,
+      plans: { hobby: big, indie: big, professional: big, team: big },
+      variantCap: 20,
+      projectQuotaShare: 0.8,
+      adminDeadlineMs: 1000,
+    });
+    const calls: [string, () => Promise<unknown>][] = [
+      ['pendingMail', async () => store.pendingMail(10)],
+      ['markMail', async () => store.markMail(1, { sent: true })],
+      ['queueDigests', async () => store.queueDigests(Date.now(), { intervalMs: 0, delayMs: 0 })],
+      ['listNotifications', async () => store.listNotifications()],
+    ];
+    // One open connection per call before the freeze, so none waits for a connect (5 s): what is
+    // timed is the query's own deadline (1 s); without one it would wait until the thaw.
+    await Promise.all(calls.map(async () => store.listMail()));
+    postgres.freeze();
+    try {
+      const outcomes = await Promise.all(
+        calls.map(async ([name, call]) => {
+          const started = performance.now();
+          const error = await call().then(
+            () => undefined,
+            (e: unknown) => e as { code?: string; message?: string },
+          );
+          return [name, error?.code ?? error?.message, performance.now() - started < 4000];
+        }),
+      );
+      expect(outcomes).toEqual(
+        calls.map(([name]) => [name, expect.stringMatching(/ETIMEDOUT|timeout/), true]),
+      );
+    } finally {
+      postgres.thaw();
+    }
+    await store.close();
+  }, 60_000);
 });

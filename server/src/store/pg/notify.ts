@@ -1,34 +1,34 @@
-import type pg from 'pg';
 import { type DigestProject, digestMail, type NoticeRow } from '../digest-mail.ts';
 import { iso } from '../rows.ts';
 import type { DigestTiming, NotificationSetting } from '../types.ts';
-import { inTransaction } from './pool.ts';
+import type { PgDeadlineDb } from './pool.ts';
 
 /**
  * Per-project notifications on PostgreSQL, as `../notify.ts` on SQLite. Every instance runs the
  * digests; each due project's settings row is locked (`FOR UPDATE … SKIP LOCKED`) while its
  * digest is made, so one instance makes it, and notices are cleared by id: one committed by an
- * ingest batch meanwhile waits for the next digest instead of being lost.
+ * ingest batch meanwhile waits for the next digest instead of being lost. Every query and the
+ * digest's transaction run within the store's deadline.
  */
-export function createPgNotify(pool: pg.Pool, now: () => number) {
+export function createPgNotify(db: PgDeadlineDb, now: () => number) {
   return {
     async setNotifications(projectId: number, on: { recipients: string[] | null } | null) {
       if (on) {
-        await pool.query(
+        await db.query(
           `INSERT INTO project_notify (project_id, recipients, created_at) VALUES ($1, $2, $3)
            ON CONFLICT (project_id) DO UPDATE SET recipients = excluded.recipients`,
           [projectId, on.recipients && JSON.stringify(on.recipients), now()],
         );
         return;
       }
-      await pool.query(
+      await db.query(
         `WITH off AS (DELETE FROM project_notify WHERE project_id = $1)
          DELETE FROM notify_queue WHERE project_id = $1`,
         [projectId],
       );
     },
     async listNotifications(): Promise<NotificationSetting[]> {
-      const { rows } = await pool.query<{
+      const rows = await db.query<{
         project_id: number;
         recipients: string | null;
         last_sent_at: number | null;
@@ -40,7 +40,7 @@ export function createPgNotify(pool: pg.Pool, now: () => number) {
       }));
     },
     queueDigests: (at: number, timing: DigestTiming) =>
-      inTransaction(pool, async (client) => {
+      db.transaction(async (client) => {
         const due = await client.query<DigestProject & { accountId: number; list: string | null }>(
           `SELECT n.project_id AS "projectId", p.name AS project, p.account_id AS "accountId",
              a.name AS account, n.recipients AS list

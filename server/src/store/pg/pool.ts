@@ -82,28 +82,6 @@ export function queryWithin<T extends pg.QueryResultRow>(
 }
 
 /**
- * Runs `work` in one transaction on one connection; rolls back on any error. A connection whose
- * ROLLBACK fails too is broken: it goes back with the error, so the pool discards it.
- */
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  let result: T;
-  try {
-    await client.query('BEGIN');
-    result = await work(client);
-    await client.query('COMMIT');
-  } catch (error) {
-    client.release(await rollBack(client, error));
-    throw error;
-  }
-  client.release();
-  return result;
-}
-
-/**
  * Runs `work` on one pooled connection within `ms` (the wait for a connection included): past it,
  * the call rejects with ETIMEDOUT (answered 503, as unavailable) and the connection is destroyed, so
  * a server that accepts TCP but answers nothing (stopped with SIGSTOP, a partition) cannot hold the

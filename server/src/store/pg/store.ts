@@ -176,11 +176,11 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
       }
       return cards.map((row) => toListedCard(row, byCard.get(row.id) ?? []));
     },
-    ...createPgMail(pool),
+    ...createPgMail(admin),
     ping: async () => {
       await queryWithin(pool, 2000, 'SELECT 1');
     },
-    ...createPgNotify(pool, now),
+    ...createPgNotify(admin, now),
     close: async () => {
       await ingest.drain();
       await pool.end();
