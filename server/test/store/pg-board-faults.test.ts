@@ -13,8 +13,36 @@ import { openPgStore } from '../../src/store/pg/store.ts';
 // answers nothing (every process stopped with SIGSTOP), the board's pages, a status change and the
 // admin API give up within their deadline (5 s) with 503, `Retry-After` and, on the board, a
 // readable page, instead of waiting until it wakes; against a stopped one, at once; and all of
-// them answer again once it is back. The stores alone: each board read or write, and each admin
-// call, rejects as unavailable within the deadline given.
+// them answer again once it is back. The stores alone: each board read or write, each admin call
+// and each query of the mail loop rejects as unavailable within the deadline given.
+const big = { burstPerMinute: 1e6, dailyEvents: 1e6 };
+const STORE_WITH_1S_DEADLINE = {
+  now: Date.now,
+  plans: { hobby: big, indie: big, professional: big, team: big },
+  variantCap: 20,
+  projectQuotaShare: 0.8,
+  adminDeadlineMs: 1000,
+};
+
+type NamedCall = [string, () => Promise<unknown>];
+
+/** Runs the calls at once: each must reject with a timeout, and within `withinMs`. */
+async function expectTimeoutsWithin(calls: NamedCall[], withinMs: number) {
+  const outcomes = await Promise.all(
+    calls.map(async ([name, call]) => {
+      const started = performance.now();
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message?: string },
+      );
+      return [name, error?.code ?? error?.message, performance.now() - started < withinMs];
+    }),
+  );
+  expect(outcomes).toEqual(
+    calls.map(([name]) => [name, expect.stringMatching(/ETIMEDOUT|timeout/), true]),
+  );
+}
+
 let postgres: RunningPostgres;
 let url: string;
 let dataDir: string;
@@ -121,19 +149,11 @@ describe('the board and the admin API against PostgreSQL in trouble', () => {
 
   it('each board read and write, and each admin call, rejects within its deadline', async () => {
     const boardStore = await openPgBoardStore({ url, deadlineMs: 1000 });
-    const big = { burstPerMinute: 1e6, dailyEvents: 1e6 };
-    const config = {
-      now: Date.now,
-      plans: { hobby: big, indie: big, professional: big, team: big },
-      variantCap: 20,
-      projectQuotaShare: 0.8,
-      adminDeadlineMs: 1000,
-    };
-    const store = await openPgStore({ url, ...config });
+    const store = await openPgStore({ url, ...STORE_WITH_1S_DEADLINE });
     await boardStore.getProject(projectId, 0); // a connection is open before the freeze
     postgres.freeze();
     try {
-      const calls: [string, () => Promise<unknown>][] = [
+      const calls: NamedCall[] = [
         ['getProject', async () => boardStore.getProject(projectId, 0)],
         [
           'listCards',
@@ -158,20 +178,8 @@ describe('the board and the admin API against PostgreSQL in trouble', () => {
           async () => store.createAccount({ name: 'B', plan: 'team', members: [] }),
         ],
       ];
-      const outcomes = await Promise.all(
-        calls.map(async ([name, call]) => {
-          const started = performance.now();
-          const error = await call().then(
-            () => undefined,
-            (e: unknown) => e as { code?: string; message?: string },
-          );
-          return [name, error?.code ?? error?.message, performance.now() - started < 8000];
-        }),
-      );
       // Each within the deadline (1 s), or the 5 s connect timeout when it needed a connection.
-      expect(outcomes).toEqual(
-        calls.map(([name]) => [name, expect.stringMatching(/ETIMEDOUT|timeout/), true]),
-      );
+      await expectTimeoutsWithin(calls, 8000);
     } finally {
       postgres.thaw();
     }
@@ -180,16 +188,8 @@ describe('the board and the admin API against PostgreSQL in trouble', () => {
   }, 60_000);
 
   it("the mail loop's queries on open connections give up within the deadline, not hang", async () => {
-    const big = { burstPerMinute: 1e6, dailyEvents: 1e6 };
-    const store = await openPgStore({
-      url,
-      now: Date.now,
-      plans: { hobby: big, indie: big, professional: big, team: big },
-      variantCap: 20,
-      projectQuotaShare: 0.8,
-      adminDeadlineMs: 1000,
-    });
-    const calls: [string, () => Promise<unknown>][] = [
+    const store = await openPgStore({ url, ...STORE_WITH_1S_DEADLINE });
+    const calls: NamedCall[] = [
       ['pendingMail', async () => store.pendingMail(10)],
       ['markMail', async () => store.markMail(1, { sent: true })],
       ['queueDigests', async () => store.queueDigests(Date.now(), { intervalMs: 0, delayMs: 0 })],
@@ -200,19 +200,7 @@ describe('the board and the admin API against PostgreSQL in trouble', () => {
     await Promise.all(calls.map(async () => store.listMail()));
     postgres.freeze();
     try {
-      const outcomes = await Promise.all(
-        calls.map(async ([name, call]) => {
-          const started = performance.now();
-          const error = await call().then(
-            () => undefined,
-            (e: unknown) => e as { code?: string; message?: string },
-          );
-          return [name, error?.code ?? error?.message, performance.now() - started < 4000];
-        }),
-      );
-      expect(outcomes).toEqual(
-        calls.map(([name]) => [name, expect.stringMatching(/ETIMEDOUT|timeout/), true]),
-      );
+      await expectTimeoutsWithin(calls, 4000);
     } finally {
       postgres.thaw();
     }
