@@ -7,7 +7,7 @@ export default defineConfig({
     testing: 'src/testing.ts',
     cli: 'src/cli.ts',
     // The WAL checkpointer's worker thread: a file of its own beside the chunks (never `eval`).
-    'checkpoint-worker': 'src/store/checkpoint-worker.js',
+    'checkpoint-worker': 'src/store/sqlite/checkpoint-worker.js',
   },
   format: ['esm'],
   platform: 'node',

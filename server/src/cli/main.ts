@@ -1,7 +1,7 @@
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
 import { TASKS_PATH } from '../generated/service.gen.ts';
-import { DataDirError } from '../store/database-file.ts';
+import { DataDirError } from '../store/sqlite/database-file.ts';
 import { openStore, redactUrl } from '../store/open.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';

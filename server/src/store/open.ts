@@ -1,8 +1,8 @@
 import type { BoardStore } from './board-types.ts';
-import type { IngestConfig } from './ingest.ts';
+import type { IngestConfig } from './types.ts';
 import type { PgStoreOptions } from './pg/store.ts';
-import { openSqliteStore } from './sqlite.ts';
-import { openSqliteBoardStore } from './sqlite-board.ts';
+import { openSqliteStore } from './sqlite/store.ts';
+import { openSqliteBoardStore } from './sqlite/board.ts';
 import type { Store } from './types.ts';
 
 export interface OpenStoreOptions extends IngestConfig {

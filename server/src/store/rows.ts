@@ -148,3 +148,7 @@ export const toMail = (r: OutboxRow): OutboxMail => ({
   attempts: r.attempts,
   lastError: r.last_error,
 });
+
+/** The aggregate variant row (contract 2.4, "Other variants"): its title and the identity no report has. */
+export const AGGREGATE_TITLE = 'Other variants';
+export const AGGREGATE_IDENTITY = '*aggregate*';

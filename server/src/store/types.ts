@@ -16,6 +16,7 @@ import type {
   TaskReport,
   RateState,
 } from '../domain/types.ts';
+import type { AcceptConfig } from '../accept/index.ts';
 
 export type * from '../domain/types.ts';
 
@@ -148,4 +149,21 @@ export interface Store {
    */
   ping?(): MaybePromise<void>;
   close(): MaybePromise<void>;
+}
+
+/** What every engine's ingestion is configured with: the acceptance rules and a clock. */
+export interface IngestConfig extends AcceptConfig {
+  now: () => number;
+  /** Byte budgets of the read caches. @default see IngestCacheBudgets */
+  cacheBudgets?: IngestCacheBudgets;
+}
+
+/** Byte budgets of the ingest's read caches. */
+export interface IngestCacheBudgets {
+  /** Card rows without descriptions. @default 16 MiB */
+  cards?: number;
+  /** Title -> card id (or a remembered miss). @default 4 MiB */
+  titles?: number;
+  /** Usage totals, project states, active project counts. @default 1 MiB each */
+  counters?: number;
 }

@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { createAdmin } from '../../src/admin.ts';
 import { PLANS } from '../../src/generated/limits.gen.ts';
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/store/checkpointer.ts';
-import { openSqliteStore } from '../../src/store/sqlite.ts';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/store/sqlite/checkpointer.ts';
+import { openSqliteStore } from '../../src/store/sqlite/store.ts';
 import type { AuthKey } from '../../src/store/types.ts';
 
 // The real store in-process: committed pages reach svc.sqlite through the worker's checkpoints

@@ -12,8 +12,8 @@ import {
 import { cardsSql, type CardsSqlOptions } from '../../src/store/cards-sql.ts';
 import { openPgBoardStore, PG_CARDS } from '../../src/store/pg/board.ts';
 import { openPgStore } from '../../src/store/pg/store.ts';
-import { openSqliteStore } from '../../src/store/sqlite.ts';
-import { openSqliteBoardStore } from '../../src/store/sqlite-board.ts';
+import { openSqliteStore } from '../../src/store/sqlite/store.ts';
+import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
 import { requirePostgres } from '../store-kind.ts';
 

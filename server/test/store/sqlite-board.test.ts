@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_SORTS, type CardQuery, type CardSummary } from '../../src/store/board-types.ts';
 import { PRIORITY_RANK, SEVERITY_RANK } from '../../src/store/board-rows.ts';
-import { openSqliteBoardStore } from '../../src/store/sqlite-board.ts';
+import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';
 import { taskReportSchema } from '../../src/generated/schema.gen.ts';
-import { openSqliteStore } from '../../src/store/sqlite.ts';
+import { openSqliteStore } from '../../src/store/sqlite/store.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
 
 // The board's SQLite reads over cards made by the real ingest path (injected clock): keyset pages

@@ -5,7 +5,7 @@ import {
   newCardState,
   PENDING_BASE,
 } from '../../accept/index.ts';
-import { AGGREGATE_IDENTITY, AGGREGATE_TITLE } from '../variants.ts';
+import { AGGREGATE_IDENTITY, AGGREGATE_TITLE } from '../rows.ts';
 import type { PgIngestCache } from './ingest-cache.ts';
 
 export type WriteAnswer =

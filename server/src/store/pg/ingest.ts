@@ -9,7 +9,7 @@ import {
   type QuotaWarning,
   type VariantState,
 } from '../../accept/index.ts';
-import type { IngestConfig } from '../ingest.ts';
+import type { IngestConfig } from '../types.ts';
 import { type CardFacts, outcomeOf } from '../outcomes.ts';
 import { iso } from '../rows.ts';
 import type {

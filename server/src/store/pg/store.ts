@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { IngestConfig } from '../ingest.ts';
+import type { IngestConfig } from '../types.ts';
 import {
   type CardRow,
   type EncryptionKeyRow,

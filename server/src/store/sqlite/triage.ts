@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { type CardEventRow, statusCounts, toCardEvent } from './board-rows.ts';
-import type { BoardStore, StatusChanged } from './board-types.ts';
-import type { WhenFree } from './sqlite-writes.ts';
+import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
+import type { BoardStore, StatusChanged } from '../board-types.ts';
+import type { WhenFree } from './writes-when-free.ts';
 
 type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
   statusCounts(projectId: number): ReturnType<typeof statusCounts>;

@@ -1,15 +1,6 @@
-import { type ByteCache, createByteCache, stringBytes } from './byte-cache.ts';
-import type { CardHead } from './rows.ts';
-
-/** Byte budgets of the ingest's read caches. */
-export interface IngestCacheBudgets {
-  /** Card rows without descriptions. @default 16 MiB */
-  cards?: number;
-  /** Title -> card id (or a remembered miss). @default 4 MiB */
-  titles?: number;
-  /** Usage totals, project states, active project counts. @default 1 MiB each */
-  counters?: number;
-}
+import { type ByteCache, createByteCache, stringBytes } from '../byte-cache.ts';
+import type { CardHead } from '../rows.ts';
+import type { IngestCacheBudgets } from '../types.ts';
 
 const MiB = 1024 * 1024;
 const ENTRY = 64; // Map slot, entry object and boxed number, roughly

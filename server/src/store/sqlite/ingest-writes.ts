@@ -4,11 +4,11 @@ import {
   type BucketState,
   PENDING_BASE,
   type QuotaWarning,
-} from '../accept/index.ts';
+} from '../../accept/index.ts';
 import type { createIngestCaches } from './ingest-cache.ts';
 import type { prepareIngest } from './ingest-queries.ts';
-import type { WriteResult } from './outcomes.ts';
-import { type CardHead, iso } from './rows.ts';
+import type { WriteResult } from '../outcomes.ts';
+import { type CardHead, iso } from '../rows.ts';
 import { createTriageWrites } from './triage-writes.ts';
 import { createSqliteVariants } from './variants.ts';
 import { createQuotaWarnings } from './warnings.ts';

@@ -6,7 +6,7 @@ import {
   FALLBACK_AUTOCHECKPOINT_PAGES,
   startCheckpointer,
 } from './checkpointer.ts';
-import { createIngest, type IngestConfig } from './ingest.ts';
+import { createIngest } from './ingest.ts';
 import { migrate } from './migrations.ts';
 import { createSqliteMail } from './mail.ts';
 import { createSqliteNotify } from './notify.ts';
@@ -18,17 +18,18 @@ import {
   toKeySummary,
   toListedCard,
   type VariantRow,
-} from './rows.ts';
+} from '../rows.ts';
 import type {
   Account,
   AuthKey,
   EncryptionKeyPair,
+  IngestConfig,
   Member,
   Plan,
   Project,
   ProjectState,
   Store,
-} from './types.ts';
+} from '../types.ts';
 
 export interface SqliteStoreOptions extends IngestConfig {
   /** Directory holding `svc.sqlite`; created when missing. */

@@ -1,25 +1,18 @@
 import type Database from 'better-sqlite3';
 import {
-  type AcceptConfig,
   type BatchView,
   type BucketState,
   type CardState,
   createAcceptance,
   createBatch,
-} from '../accept/index.ts';
+} from '../../accept/index.ts';
 import { groupCommit } from './batch.ts';
-import { createIngestCaches, type IngestCacheBudgets, memo } from './ingest-cache.ts';
+import { createIngestCaches, memo } from './ingest-cache.ts';
 import { prepareIngest } from './ingest-queries.ts';
 import { createSqliteIngestWrites } from './ingest-writes.ts';
-import { outcomeOf, type PendingOutcome } from './outcomes.ts';
-import type { CardHead } from './rows.ts';
-import type { AuthKey, IngestOutcome, Plan, TaskReport } from './types.ts';
-
-export interface IngestConfig extends AcceptConfig {
-  now: () => number;
-  /** Byte budgets of the read caches. @default see IngestCacheBudgets */
-  cacheBudgets?: IngestCacheBudgets;
-}
+import { outcomeOf, type PendingOutcome } from '../outcomes.ts';
+import type { CardHead } from '../rows.ts';
+import type { AuthKey, IngestConfig, IngestOutcome, Plan, TaskReport } from '../types.ts';
 
 /**
  * The embedded store's port to the batch decision of `../accept`: the view of the committed state

@@ -9,8 +9,8 @@ import {
   type SummaryRow,
   toBoardCard,
   toBoardVariant,
-} from './board-rows.ts';
-import { listCardPage, type ScanLimits } from './board-scan.ts';
+} from '../board-rows.ts';
+import { listCardPage, type ScanLimits } from '../board-scan.ts';
 import type {
   BoardAccount,
   BoardProject,
@@ -18,13 +18,13 @@ import type {
   BoardStore,
   IdPage,
   SortKey,
-} from './board-types.ts';
-import { type CardsDialect, cardsSql } from './cards-sql.ts';
+} from '../board-types.ts';
+import { type CardsDialect, cardsSql } from '../cards-sql.ts';
 import { migrate } from './migrations.ts';
-import type { CardRow } from './rows.ts';
-import { createSqliteSessions } from './sqlite-sessions.ts';
-import { createSqliteTriage } from './sqlite-triage.ts';
-import { writesWhenFree } from './sqlite-writes.ts';
+import type { CardRow } from '../rows.ts';
+import { createSqliteSessions } from './sessions.ts';
+import { createSqliteTriage } from './triage.ts';
+import { writesWhenFree } from './writes-when-free.ts';
 
 // The board's reads over the same SQLite file as the ingestion store, on a connection of its own
 // (WAL: reads see committed data, never wait for a writer, and never block ingestion for longer

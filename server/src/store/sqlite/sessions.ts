@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { BoardStore } from './board-types.ts';
-import { iso } from './rows.ts';
-import type { WhenFree } from './sqlite-writes.ts';
+import type { BoardStore } from '../board-types.ts';
+import { iso } from '../rows.ts';
+import type { WhenFree } from './writes-when-free.ts';
 
 type Sessions = Pick<
   BoardStore,

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { type DigestProject, digestMail, type NoticeRow } from './digest-mail.ts';
-import { iso } from './rows.ts';
-import type { DigestTiming, NotificationSetting } from './types.ts';
+import { type DigestProject, digestMail, type NoticeRow } from '../digest-mail.ts';
+import { iso } from '../rows.ts';
+import type { DigestTiming, NotificationSetting } from '../types.ts';
 
 interface DueRow {
   projectId: number;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { QuotaWarning } from '../accept/index.ts';
-import { quotaWarningMail, type TopCard, WARNING_TOP_CARDS } from './warning-mail.ts';
+import type { QuotaWarning } from '../../accept/index.ts';
+import { quotaWarningMail, type TopCard, WARNING_TOP_CARDS } from '../warning-mail.ts';
 
 /**
  * Quota warnings (contract 6, 8.3): for each threshold the acceptance decision says the account

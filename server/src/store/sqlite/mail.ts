@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type OutboxRow, toMail } from './rows.ts';
+import { type OutboxRow, toMail } from '../rows.ts';
 
 /** The outbox of quota warnings: rows are queued by ingest and marked by the SMTP sender. */
 export function createSqliteMail(db: Database.Database) {

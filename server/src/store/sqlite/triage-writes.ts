@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { CardNotice, Regression } from '../accept/index.ts';
+import type { CardNotice, Regression } from '../../accept/index.ts';
 
 /**
  * What ingestion writes for triage (SQLite), inside the batch's transaction: a regression (the

@@ -1,12 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { BatchWrites, VariantState } from '../accept/index.ts';
-import { createByteCache, stringBytes } from './byte-cache.ts';
+import type { BatchWrites, VariantState } from '../../accept/index.ts';
+import { createByteCache, stringBytes } from '../byte-cache.ts';
+import { AGGREGATE_IDENTITY, AGGREGATE_TITLE } from '../rows.ts';
 
 const KNOWN_BYTES = 4 * 1024 * 1024;
 const COUNTS_BYTES = 1024 * 1024;
-
-export const AGGREGATE_TITLE = 'Other variants';
-export const AGGREGATE_IDENTITY = '*aggregate*';
 
 /**
  * Variants beneath a card (contract 2.4) on SQLite: the batch's questions (a variant's id by
