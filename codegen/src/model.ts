@@ -89,6 +89,17 @@ export { checkIntegrations, integrationsOf } from './model-integrations.ts';
 
 export type JsonSchema = { [key: string]: unknown };
 
+/** How the service delivers alerts to webhooks (`webhooks.alert` `x-svc-delivery`). */
+export interface AlertDelivery {
+  /** The constant path covered by a webhook's signature (contract 5.2's scheme). */
+  signedPath: string;
+  /** The prefix of webhook secrets. */
+  secretPrefix: string;
+  /** 4XX statuses retried with backoff (besides every status from `retriedFrom` and no answer). */
+  retriedStatuses: number[];
+  retriedFrom: number;
+}
+
 export interface Model {
   methods: MethodTable;
   errors: ErrorMapping;
@@ -99,7 +110,7 @@ export interface Model {
   plans: Record<string, Plan>;
   /** Percentages of the daily quota that trigger a warning e-mail, ascending. */
   quotaWarnings: number[];
-  service: { url: string; tasksPath: string };
+  service: { url: string; tasksPath: string; alertDelivery: AlertDelivery };
   options: ClientOption[];
   client: ClientBehaviour;
   /** Key value shapes of contract 2.5 (`x-svc-keys`). */
@@ -107,7 +118,13 @@ export interface Model {
   /** What every framework integration shares (`x-svc-integrations`). */
   integrations: Integrations;
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
-  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema; card: JsonSchema };
+  schemas: {
+    taskReport: JsonSchema;
+    encryptedEnvelope: JsonSchema;
+    card: JsonSchema;
+    alertPayload: JsonSchema;
+    slackAlert: JsonSchema;
+  };
   /** The parsed spec document, for the wire types. */
   document: Record<string, unknown>;
 }
@@ -260,6 +277,22 @@ export function validateModel(model: Model): Model {
   if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
     problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);
   }
+  problems.push(...checkAlertDelivery(model.service.alertDelivery));
   if (problems.length > 0) throw new ModelError(problems);
   return model;
+}
+
+function checkAlertDelivery(d: AlertDelivery): string[] {
+  const problems: string[] = [];
+  if (!/^\/[\x21-\x7e]*$/.test(d.signedPath)) {
+    problems.push(`alert signedPath "${d.signedPath}" must be a printable path starting with /`);
+  }
+  if (!/^[a-z][a-z0-9_]*_$/.test(d.secretPrefix)) {
+    problems.push(`alert secretPrefix "${d.secretPrefix}" must be lower-case and end with _`);
+  }
+  const status = (n: number) => Number.isInteger(n) && n >= 400 && n <= 599;
+  if (!d.retriedStatuses.every(status) || !status(d.retriedFrom)) {
+    problems.push('alert retried statuses must be integers in 400-599');
+  }
+  return problems;
 }

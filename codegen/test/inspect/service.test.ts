@@ -8,6 +8,12 @@ describe('readService', () => {
     expect(readService(doc)).toEqual({
       url: 'https://api.svc.example',
       tasksPath: '/api/v1/tasks',
+      alertDelivery: {
+        signedPath: '/svc/alert',
+        secretPrefix: 'svc_whsec_',
+        retriedStatuses: [408, 425, 429],
+        retriedFrom: 500,
+      },
     });
     expect(readService(doc, 'http://localhost:8787//').url).toBe('http://localhost:8787');
   });
@@ -16,6 +22,14 @@ describe('readService', () => {
     const doc = await loadSpec();
     (doc.paths as Record<string, unknown>)['/api/v2/tasks'] = {};
     expect(() => readService(doc)).toThrow('exactly one path, got 2');
+  });
+
+  it('requires the alert webhook to say how it is signed and retried', async () => {
+    const doc = await loadSpec();
+    delete (doc.webhooks as { alert: { post: Record<string, unknown> } }).alert.post[
+      'x-svc-delivery'
+    ];
+    expect(() => readService(doc)).toThrow('x-svc-delivery');
   });
 
   it('produces self-contained request schemas', async () => {
