@@ -30,7 +30,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'server/src/store/sqlite/variants.ts > createSqliteVariants',
   ],
   importCircles: [
-    ['codegen/src/model-integrations.ts', 'codegen/src/model.ts'],
     [
       'runtime/src/core/counters.ts',
       'runtime/src/core/debug-format.ts',
@@ -42,6 +41,5 @@ export const ALLOWLIST: StructureAllowlist = {
       'runtime/src/core/transport.ts',
       'runtime/src/core/types.ts',
     ],
-    ['runtime/src/testing/assertions.ts', 'runtime/src/testing/fake.ts'],
   ],
 };
