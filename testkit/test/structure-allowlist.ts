@@ -5,7 +5,6 @@ import type { StructureAllowlist } from '../src/structure.ts';
 
 export const ALLOWLIST: StructureAllowlist = {
   longFunctions: [
-    'codegen/src/emit/errors/factory.ts > functions',
     'runtime/src/core/client.ts > createCoreClient',
     'runtime/src/core/queue.ts > createQueue',
     'runtime/src/kit/process.ts > installProcessHandlers',
