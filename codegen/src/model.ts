@@ -57,6 +57,29 @@ export interface ServerLimits {
   tagsPerCard: number;
 }
 
+/** The service address and the path of each operation. */
+export interface Service {
+  url: string;
+  /** `POST` a report (`createTask`). */
+  tasksPath: string;
+  /** `POST` a build's source map (`uploadSourceMap`). */
+  sourceMapsPath: string;
+}
+
+/**
+ * Source-map limits: the `x-svc-sourcemaps` defaults of the reference service, and the `release`
+ * and `path` lengths of `SourceMapUpload` (so an uploader checks what the service checks).
+ */
+export interface SourceMapLimits {
+  fileBytesMax: number;
+  projectBytesMax: number;
+  releasesKept: number;
+  segmentsMax: number;
+  sourcesMax: number;
+  releaseMax: number;
+  pathMax: number;
+}
+
 export interface Plan {
   burstPerMinute: number;
   dailyEvents: number;
@@ -87,7 +110,9 @@ export interface Model {
   plans: Record<string, Plan>;
   /** Percentages of the daily quota that trigger a warning e-mail, ascending. */
   quotaWarnings: number[];
-  service: { url: string; tasksPath: string };
+  service: Service;
+  /** The reference service's default limits on uploaded source maps (`x-svc-sourcemaps`). */
+  sourceMaps: SourceMapLimits;
   options: ClientOption[];
   client: ClientBehaviour;
   /** Key value shapes of contract 2.5 (`x-svc-keys`). */
@@ -95,7 +120,12 @@ export interface Model {
   /** What every framework integration shares (`x-svc-integrations`). */
   integrations: Integrations;
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
-  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema; card: JsonSchema };
+  schemas: {
+    taskReport: JsonSchema;
+    encryptedEnvelope: JsonSchema;
+    card: JsonSchema;
+    sourceMapUpload: JsonSchema;
+  };
   /** The parsed spec document, for the wire types. */
   document: Record<string, unknown>;
 }
@@ -187,6 +217,13 @@ export function checkLimits(
   return problems;
 }
 
+/** Checks the source-map limits: positive integers. */
+export function checkSourceMapLimits(limits: SourceMapLimits): string[] {
+  return Object.entries(limits)
+    .filter(([, value]) => !Number.isSafeInteger(value) || value <= 0)
+    .map(([key, value]) => `x-svc-sourcemaps ${key} must be a positive integer, got ${value}`);
+}
+
 /** Validates the whole model in one place; throws `ModelError` listing every problem. */
 export function validateModel(model: Model): Model {
   const problems = [
@@ -195,6 +232,7 @@ export function validateModel(model: Model): Model {
     ...checkLimits(model),
     ...checkClient(model),
     ...checkIntegrations(model),
+    ...checkSourceMapLimits(model.sourceMaps),
   ];
   if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
     problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);
