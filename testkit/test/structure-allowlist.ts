@@ -25,7 +25,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'server/src/store/pg/store.ts > openPgStore',
     'server/src/store/sqlite/board.ts > openSqliteBoardStore',
     'server/src/store/sqlite/ingest-writes.ts > createSqliteIngestWrites',
-    'server/src/store/sqlite/store.ts > openSqliteStore',
     'server/src/store/sqlite/variants.ts > createSqliteVariants',
   ],
   importCircles: [
