@@ -5,7 +5,6 @@ import type { StructureAllowlist } from '../src/structure.ts';
 
 export const ALLOWLIST: StructureAllowlist = {
   longFunctions: [
-    'codegen/src/emit/errors/factory.ts > functions',
     'runtime/src/core/client.ts > createCoreClient',
     'runtime/src/core/queue.ts > createQueue',
     'runtime/src/kit/process.ts > installProcessHandlers',
@@ -30,7 +29,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'server/src/store/sqlite/variants.ts > createSqliteVariants',
   ],
   importCircles: [
-    ['codegen/src/model-integrations.ts', 'codegen/src/model.ts'],
     [
       'runtime/src/core/counters.ts',
       'runtime/src/core/debug-format.ts',
@@ -42,6 +40,5 @@ export const ALLOWLIST: StructureAllowlist = {
       'runtime/src/core/transport.ts',
       'runtime/src/core/types.ts',
     ],
-    ['runtime/src/testing/assertions.ts', 'runtime/src/testing/fake.ts'],
   ],
 };
