@@ -100,12 +100,48 @@ export async function writeBatch(
     })),
     want,
   };
-  const { rows } = await client.query<{ r: WriteAnswer }>({
-    name: 'svc_ingest_write',
-    text: 'SELECT svc_ingest_write($1::json) AS r',
-    values: [JSON.stringify(input)],
-  });
+  const alerts = alertInput(w, ref);
+  const { rows } = await client.query<{ r: WriteAnswer }>(
+    alerts === null
+      ? {
+          name: 'svc_ingest_write',
+          text: 'SELECT svc_ingest_write($1::json) AS r',
+          values: [JSON.stringify(input)],
+        }
+      : {
+          name: 'svc_ingest_write_alerts',
+          text: 'SELECT svc_alert_write($2::json, svc_ingest_write($1::json)) AS r',
+          values: [JSON.stringify(input), JSON.stringify(alerts)],
+        },
+  );
   return rows[0]!.r;
+}
+
+/**
+ * What the batch leaves for alert rules (`svc_alert_write`, in the same statement): its notices
+ * with their environment and release, and its reports per card, environment and minute; null when
+ * it has neither (nothing was admitted).
+ */
+function alertInput(w: BatchWrites, ref: (r: number) => number) {
+  if (w.notices.length === 0 && w.occurrences.length === 0) return null;
+  return {
+    notices: w.notices.map((n, i) => ({
+      i,
+      p: n.projectId,
+      c: ref(n.cardRef),
+      kind: n.notice.kind,
+      env: n.notice.environment,
+      release: n.notice.release,
+      at: n.at,
+    })),
+    counts: w.occurrences.map((o) => ({
+      p: o.projectId,
+      m: o.minute,
+      c: ref(o.cardRef),
+      env: o.environment ?? '',
+      n: o.count,
+    })),
+  };
 }
 
 /**

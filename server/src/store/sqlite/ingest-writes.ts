@@ -9,6 +9,7 @@ import type { createIngestCaches } from './ingest-cache.ts';
 import type { prepareIngest } from './ingest-queries.ts';
 import type { WriteResult } from '../outcomes.ts';
 import { type CardHead, iso } from '../rows.ts';
+import { createAlertWrites } from './alert-writes.ts';
 import { createTriageWrites } from './triage-writes.ts';
 import { createSqliteVariants } from './variants.ts';
 import { createQuotaWarnings } from './warnings.ts';
@@ -16,8 +17,8 @@ import { createQuotaWarnings } from './warnings.ts';
 /**
  * Applies one batch's writes (`BatchWrites`) inside its transaction, and brings the read caches
  * and the in-memory buckets along: usage rows, new cards (with their counters after the batch),
- * stored cards' counters, regressions, variants, notices, then quota warnings (after the cards,
- * since the mail names the day's top cards). `restoreBuckets` undoes the bucket changes of a
+ * stored cards' counters, regressions, variants, notices (for digests and alerts), alert counts,
+ * then quota warnings (after the cards, since the mail names the day's top cards). `restoreBuckets` undoes the bucket changes of a
  * batch whose transaction rolled back.
  */
 export function createSqliteIngestWrites(
@@ -32,6 +33,7 @@ export function createSqliteIngestWrites(
   const variants = createSqliteVariants(db);
   const triage = createTriageWrites(db);
   const warn = createQuotaWarnings(db);
+  const alerts = createAlertWrites(db);
   let bucketsBefore = new Map<number, BucketState | undefined>();
 
   const addTotal = (key: string, n: number) => {
@@ -135,6 +137,7 @@ export function createSqliteIngestWrites(
       const idOf = (ref: number) => (ref >= PENDING_BASE ? ids.get(ref)! : ref);
       variants.write(w, idOf, namedAfter);
       for (const n of w.notices) triage.notice(n.projectId, idOf(n.cardRef), n.notice, n.at);
+      alerts.write(w, idOf);
       const mailed = new Set<QuotaWarning[]>();
       for (const { accountId, warnings } of w.warnings) {
         if (warn(accountId, warnings, iso(now))) mailed.add(warnings);
