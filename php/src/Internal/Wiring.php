@@ -68,11 +68,11 @@ final class Wiring
         $delivery = new Delivery(
             (string) $address->url,
             $config->bool('hideApiResponse'),
-            $config->int('timeoutMs'),
             $credentials,
             $logLocally ? null : $sealer,
             $deps->transport ?? new CurlTransport($userAgent),
             $debug,
+            new Warnings((string) $address->url, $debug),
             $now,
             $deps->sleep ?? static function (int $ms): void {
                 usleep($ms * 1000);
