@@ -120,7 +120,7 @@ class Client
             if ($this->config->bool('enabled')) {
                 $wiring = Wiring::build($this->config, $this->debug, $deps, $serviceUrl, $this->now, $this->random, 'svc-php/' . self::VERSION . ' PHP/' . PHP_VERSION);
                 [$this->describe, $this->location, $this->baseTags] = [$wiring->describe, $wiring->location, $wiring->baseTags];
-                $this->outbox = new Outbox($wiring->delivery, $this->tally, $this->debug, $this->config->int('timeoutMs'), $this->config->int('maxRetries'), $this->config->bool('logLocally'), $this->now);
+                $this->outbox = new Outbox($wiring->delivery, $this->tally, $this->debug, $this->config->int('timeoutMs'), $this->config->int('maxRetries'), $this->config->bool('logLocally'), $this->now, $wiring->outageNote);
                 $this->active = $wiring->ready;
             }
         } catch (\Throwable $error) {

@@ -21,6 +21,12 @@ use Svc\Generated\Service;
 final class Delivery
 {
     /**
+     * An attempt that timed out with at least its limit minus this counts as a full attempt (a
+     * flush of `timeoutMs` spends a few milliseconds before its first attempt starts).
+     */
+    private const FULL_ATTEMPT_SLACK_MS = 50;
+
+    /**
      * @param \Closure(): float $now
      * @param \Closure(int): void $sleep
      * @param \Closure(): float $random
@@ -76,7 +82,7 @@ final class Delivery
                 $result->status,
                 $retryAfter === null ? null : $retryAfter * 1000,
                 $result->failure === HttpResult::TIMEOUT ? $timeoutMs : 0,
-                $result->failure === HttpResult::TIMEOUT && $timeoutMs < $attemptMs,
+                $result->failure === HttpResult::TIMEOUT && $timeoutMs < $attemptMs - self::FULL_ATTEMPT_SLACK_MS,
                 $attempt,
             );
             if ($missed->noService() || $missed->cutShort || $attempt > $retries) {

@@ -35,6 +35,7 @@ final class Outbox
         private readonly int $maxRetries,
         private readonly bool $logLocally,
         private readonly \Closure $now,
+        private readonly ?OutageNote $note = null,
     ) {
         $this->reachability = new Reachability($timeoutMs, $now);
     }
@@ -63,9 +64,17 @@ final class Outbox
                 $this->tally->count('sent');
                 continue;
             }
+            $seen = $this->reachability->isDown() && !$this->reachability->probeDue() ? null : $this->note?->read($now);
+            if ($seen !== null && (!$this->reachability->isDown() || $seen['probeAt'] > $now)) {
+                // Another process found the service unreachable, or probes it now: wait for its time.
+                $this->reachability->adopt($seen['since'], $seen['probeAt'], $seen['cause']);
+            }
             $probe = $this->reachability->isDown();
             if ($probe && !$this->reachability->probeDue()) {
                 return;
+            }
+            if ($probe) {
+                $this->note?->write((float) $this->reachability->downSince(), $this->reachability->claimProbe(), $this->reachability->cause() ?? new Outcome(Outcome::UNAVAILABLE));
             }
             if (!$this->attemptHead($now, $deadline, $probe, $atExit)) {
                 return;
@@ -117,6 +126,9 @@ final class Outbox
         if ($this->reachability->missed($outcome, ($this->now)() - $now, $final) && !$atExit) {
             $this->warnings()->stillDown(\count($this->queue), $this->reachability);
         }
+        if ($this->reachability->isDown()) {
+            $this->note?->write((float) $this->reachability->downSince(), $this->reachability->nextProbeAt(), $outcome);
+        }
         if ($this->headAttempts > $this->maxRetries && $final) {
             // Its retries are used up (contract 7): given up, and counted with the outage's losses.
             array_shift($this->queue);
@@ -133,6 +145,9 @@ final class Outbox
         $this->headAttempts = 0;
         $this->tally->count($outcome->bucket, $outcome->error);
         $ended = $this->reachability->answered();
+        if ($ended !== null) {
+            $this->note?->clear();
+        }
         if ($ended !== null && $ended[1] > 0) {
             $this->warnings()->back($ended[0], $ended[1]);
         }

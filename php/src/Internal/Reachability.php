@@ -15,16 +15,17 @@ namespace Svc\Internal;
  * unresolvable, TLS, no answer within `timeoutMs`), after a report used up its retries, or when the
  * budget is spent. Then no flush sends anything until a probe is due: one attempt of the report at
  * the head of the queue, at most `PROBE_TIMEOUT_MS` long, once `PROBE_INTERVAL_MS` passed since
- * the last attempt (or the service's `Retry-After`, when it sent one). So a process that lives less than a minute after
- * the first failure is held at most `timeoutMs` in all, and a worker that runs for days at most one
- * short probe a minute, and delivers again within a minute of the service coming back.
+ * the last attempt (or the service's `Retry-After`, when it sent one). So a process that lives
+ * less than 30 s after the first failure is held at most `timeoutMs` in all, and a worker that runs
+ * for days at most one short probe every 30 s, and delivers again within 30 s of the service coming
+ * back. The processes of one host share what they found (`OutageNote`).
  *
  * @internal
  */
 final class Reachability
 {
     /** Time between two probes of a service that counts as unreachable. */
-    public const PROBE_INTERVAL_MS = 60_000;
+    public const PROBE_INTERVAL_MS = 30_000;
 
     /** A probe's own limit: it holds the host at most this long. */
     public const PROBE_TIMEOUT_MS = 1_000;
@@ -46,6 +47,9 @@ final class Reachability
 
     /** A probe failed in this outage (the outage is told once, then). */
     private bool $probedInVain = false;
+
+    /** The outage was found by another process (`OutageNote`), not by this one. */
+    private bool $adopted = false;
 
     /** @param \Closure(): float $now milliseconds */
     public function __construct(private readonly int $budgetMs, private readonly \Closure $now)
@@ -77,6 +81,35 @@ final class Reachability
     public function cause(): ?Outcome
     {
         return $this->cause;
+    }
+
+    public function adopted(): bool
+    {
+        return $this->adopted;
+    }
+
+    public function downSince(): ?float
+    {
+        return $this->downSince;
+    }
+
+    public function nextProbeAt(): float
+    {
+        return $this->nextProbeAt;
+    }
+
+    /** An outage another process of this host found (`OutageNote`): no attempt before its probe time. */
+    public function adopt(float $since, float $probeAt, Outcome $cause): void
+    {
+        $this->adopted = $this->adopted || $this->downSince === null;
+        $this->downSince = min($since, $this->downSince ?? $since);
+        [$this->nextProbeAt, $this->cause] = [$probeAt, $this->cause ?? $cause];
+    }
+
+    /** This process makes the probe: the others wait another interval. Returns the new probe time. */
+    public function claimProbe(): float
+    {
+        return $this->nextProbeAt = ($this->now)() + self::PROBE_INTERVAL_MS;
     }
 
     /** How long the service has been unreachable, in milliseconds (0 when it is not). */
@@ -113,7 +146,7 @@ final class Reachability
     public function answered(): ?array
     {
         $ended = $this->downSince === null ? null : [$this->downForMs(), $this->lost];
-        [$this->downSince, $this->spentMs, $this->cause, $this->lost, $this->probedInVain] = [null, 0.0, null, 0, false];
+        [$this->downSince, $this->spentMs, $this->cause, $this->lost, $this->probedInVain, $this->adopted] = [null, 0.0, null, 0, false, false];
         return $ended;
     }
 

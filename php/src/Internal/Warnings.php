@@ -11,7 +11,7 @@ use Svc\Generated\Service;
  * answer that refuses every report (a rejected key, a wrong address, a redirect), and the lines of
  * an outage. An outage (the service does not take reports: no answer, refused, unresolvable, 429 or
  * 5xx) is told in one line when its reports are given up (at exit), with the true count and the
- * true time spent on it; a process still running a minute into an outage tells it once more then,
+ * true time spent on it; a process still running 30 s into an outage tells it once more then,
  * and once when the service is back, if reports were lost meanwhile.
  *
  * @internal
@@ -60,20 +60,23 @@ final class Warnings
     {
         $cause = $reachability->cause();
         $why = $cause === null ? "not taken within {$timeoutMs} ms (timeoutMs) at exit" : $this->why($cause);
+        if ($reachability->adopted()) {
+            $why .= ' (found by another process of this host ' . self::seconds($reachability->downForMs()) . ' ago)';
+        }
         $this->debug->warn(
             "{$count} report(s) not delivered to {$this->serviceUrl}: {$why}; {$reachability->spentMs()} ms spent trying"
                 . ' (at most timeoutMs in all); given up so the process can exit' . ($cause === null ? '' : '. ' . $this->fix($cause)),
         );
     }
 
-    /** A process still running a minute into an outage: once, how many reports wait and why. */
+    /** A process still running 30 s into an outage: once, how many reports wait and why. */
     public function stillDown(int $pending, Reachability $reachability): void
     {
         $cause = $reachability->cause();
         $this->debug->warn(
             "{$this->serviceUrl} has not taken reports for " . self::seconds($reachability->downForMs())
                 . ($cause === null ? '' : " ({$this->why($cause)})")
-                . ": {$pending} report(s) wait in memory (up to maxQueueSize) and are sent when it answers (one try a minute)"
+                . ": {$pending} report(s) wait in memory (up to maxQueueSize) and are sent when it answers (one try every 30 s)"
                 . ($cause === null ? '' : '. ' . $this->fix($cause)),
         );
     }

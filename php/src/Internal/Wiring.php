@@ -22,6 +22,7 @@ final class Wiring
         public readonly array $baseTags,
         public readonly Delivery $delivery,
         public readonly bool $ready,
+        public readonly ?OutageNote $outageNote,
     ) {
     }
 
@@ -85,6 +86,7 @@ final class Wiring
             $baseTags,
             $delivery,
             $ready,
+            $deps->outageNotes === false || $address->url === null ? null : new OutageNote($deps->outageNotes ?? sys_get_temp_dir(), $address->url),
         );
     }
 }

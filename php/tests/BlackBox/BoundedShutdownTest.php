@@ -19,11 +19,21 @@ final class BoundedShutdownTest extends TestCase
     /** @var resource|null */
     private $silent = null;
 
+    /** The scripts' TMPDIR: the note they leave about the silent service stays with this test. */
+    private static string $tmp = '';
+
+    protected function setUp(): void
+    {
+        self::$tmp = sys_get_temp_dir() . '/svc-bounded-' . bin2hex(random_bytes(4));
+        mkdir(self::$tmp);
+    }
+
     protected function tearDown(): void
     {
         if (\is_resource($this->silent)) {
             fclose($this->silent);
         }
+        exec('rm -rf ' . escapeshellarg(self::$tmp));
     }
 
     private function silentService(): string
@@ -36,7 +46,7 @@ final class BoundedShutdownTest extends TestCase
     /** @return array{int, string, float} exit code, output and wall time in ms */
     private static function runScript(string $url, int $reports, ?int $timeoutMs, string $prefix): array
     {
-        $env = ['PATH' => (string) getenv('PATH'), 'SERVICE_URL' => $url, 'SERVICE_API_KEY' => ReferenceService::get()->keys['apiKey'],
+        $env = ['PATH' => (string) getenv('PATH'), 'TMPDIR' => self::$tmp, 'SERVICE_URL' => $url, 'SERVICE_API_KEY' => ReferenceService::get()->keys['apiKey'],
             'REPORTS' => (string) $reports, 'PREFIX' => $prefix, 'MODE' => 'end'] + ($timeoutMs === null ? [] : ['TIMEOUT_MS' => (string) $timeoutMs]);
         $started = hrtime(true);
         $process = proc_open([PHP_BINARY, \dirname(__DIR__) . '/fixtures/report-and-exit.php'], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);

@@ -16,8 +16,8 @@ use Svc\Tests\Support\Recorder;
  * The exit budget, on the client's own clock (the fake transport moves it by an attempt's limit
  * when the attempt times out): a service that does not take reports holds the host `timeoutMs` in
  * the life of a client, whatever the number of flushes; once it counts as unreachable only a short
- * probe a minute goes out, and an answer renews the budget; what is given up is told in one line
- * with the true count and time.
+ * probe every 30 s goes out, and an answer renews the budget; what is given up is told in one line
+ * with the true count and time. Processes of one host share an outage through a note.
  */
 final class ExitBudgetTest extends TestCase
 {
@@ -73,14 +73,14 @@ final class ExitBudgetTest extends TestCase
         self::assertStringContainsString('1 report(s) not delivered to http://127.0.0.1:9: no answer within 100 ms; 1000 ms spent trying', $recorder->linesOf('warning')[0]);
     }
 
-    public function testAProbeAMinuteAndAnAnswerBringsTheServiceBackWithAFreshBudget(): void
+    public function testAProbeEvery30SecondsAndAnAnswerBringsTheServiceBackWithAFreshBudget(): void
     {
         [$recorder, $transport, $client] = self::hung();
         $client->major('Before the outage');
         $client->flush();
         $client->major('During the outage');
         $recorder->clock += Reachability::PROBE_INTERVAL_MS - 1;
-        self::assertSame(2, $client->flush()->pending, 'no probe before a minute');
+        self::assertSame(2, $client->flush()->pending, 'no probe before 30 s');
         self::assertCount(1, $transport->requests);
         $recorder->clock += 1;
         $result = $client->flush();
@@ -88,7 +88,7 @@ final class ExitBudgetTest extends TestCase
         self::assertSame(Reachability::PROBE_TIMEOUT_MS, $transport->requests[1]['timeoutMs']);
         self::assertSame(2, $result->pending);
         self::assertCount(1, $recorder->linesOf('warning'), 'a process still running a minute into the outage tells it once');
-        self::assertStringContainsString('http://127.0.0.1:9 has not taken reports for 62 s (no answer within 1000 ms): 2 report(s) wait in memory', $recorder->linesOf('warning')[0]);
+        self::assertStringContainsString('http://127.0.0.1:9 has not taken reports for 32 s (no answer within 1000 ms): 2 report(s) wait in memory', $recorder->linesOf('warning')[0]);
 
         $recorder->clock += Reachability::PROBE_INTERVAL_MS;
         $client->flush();
@@ -118,7 +118,7 @@ final class ExitBudgetTest extends TestCase
         $recorder->clock += Reachability::PROBE_INTERVAL_MS;
         self::assertSame(2, $client->flush()->sent);
         self::assertSame(
-            ['[svc] http://127.0.0.1:9 takes reports again after 61 s: 3 report(s) were not delivered meanwhile (retries used up, or the queue full: maxQueueSize); the others are sent now'],
+            ['[svc] http://127.0.0.1:9 takes reports again after 31 s: 3 report(s) were not delivered meanwhile (retries used up, or the queue full: maxQueueSize); the others are sent now'],
             $recorder->linesOf('warning'),
         );
     }
@@ -188,6 +188,73 @@ final class ExitBudgetTest extends TestCase
             ['[svc] 2 report(s) not delivered to http://127.0.0.1:9: cannot connect (Failed to connect to 127.0.0.1 port 9 after 0 ms: Connection refused); 0 ms spent trying (at most timeoutMs in all); given up so the process can exit. Is the service running? Otherwise set SERVICE_URL (or the serviceUrl argument) to the address of your Svc service'],
             $recorder->linesOf('warning'),
         );
+    }
+
+    public function testAnotherProcessSeesTheOutageSendsNothingUntilTheProbeTimeAndOneProbesForAll(): void
+    {
+        $notes = sys_get_temp_dir() . '/svc-notes-' . bin2hex(random_bytes(4));
+        mkdir($notes);
+        try {
+            [$first, $transport] = self::hung();
+            $first->outageNotes = $notes;
+            $client = $first->client(self::BASE, $transport, 'http://127.0.0.1:9');
+            $client->major('Request 1');
+            self::shutdown($client);
+            self::assertCount(1, $transport->requests);
+
+            // The next request of an FPM worker: a new client, nothing in memory but the note.
+            $second = new Recorder();
+            [$second->clock, $second->outageNotes] = [$first->clock + 2000, $notes];
+            $client = $second->client(self::BASE, $transport, 'http://127.0.0.1:9');
+            $client->major('Request 2');
+            self::assertSame(1, $client->flush(1000)->pending);
+            self::shutdown($client);
+            self::assertCount(1, $transport->requests, 'no attempt: another process found the service unreachable');
+            self::assertSame(
+                ['[svc] 1 report(s) not delivered to http://127.0.0.1:9: no answer within 1000 ms (found by another process of this host 3 s ago); 0 ms spent trying (at most timeoutMs in all); given up so the process can exit. Is the service overloaded, or is 127.0.0.1 the right host?'],
+                $second->linesOf('warning'),
+            );
+
+            // At the probe time one process probes (1 s at most); the others wait for its answer.
+            $third = new Recorder();
+            [$third->clock, $third->outageNotes] = [$first->clock + Reachability::PROBE_INTERVAL_MS, $notes];
+            $transport->answer([HttpResult::answer(201, '{}')]);
+            $prober = $third->client(self::BASE, $transport, 'http://127.0.0.1:9');
+            $waiter = $third->client(self::BASE, $transport, 'http://127.0.0.1:9');
+            $waiter->major('Waits');
+            self::assertSame(1, $waiter->flush()->sent, 'the probe time has come: this one probes');
+            $prober->major('Goes');
+            self::assertSame(1, $prober->flush()->sent, 'the service answered: the note is gone');
+            self::assertSame([], glob("{$notes}/*"));
+        } finally {
+            array_map('unlink', glob("{$notes}/*") ?: []);
+            rmdir($notes);
+        }
+    }
+
+    public function testWhileOneProcessProbesTheOthersWait(): void
+    {
+        $notes = sys_get_temp_dir() . '/svc-notes-' . bin2hex(random_bytes(4));
+        mkdir($notes);
+        try {
+            [$recorder, $transport] = self::hung();
+            $recorder->outageNotes = $notes;
+            $client = $recorder->client(['timeoutMs' => 3000] + self::BASE, $transport, 'http://127.0.0.1:9');
+            $client->major('Down');
+            $client->flush();
+            $recorder->clock += Reachability::PROBE_INTERVAL_MS;
+            $other = $recorder->client(['timeoutMs' => 3000] + self::BASE, $transport, 'http://127.0.0.1:9');
+            $other->major('Claims the probe');
+            $other->flush();                                  // claims, probes, times out
+            $client->flush();                                 // its own probe time has come, but the note says wait
+            self::assertSame([3000, Reachability::PROBE_TIMEOUT_MS], array_column($transport->requests, 'timeoutMs'));
+            $recorder->clock += Reachability::PROBE_INTERVAL_MS;
+            $client->flush();
+            self::assertCount(3, $transport->requests, 'its turn came with the next probe time');
+        } finally {
+            array_map('unlink', glob("{$notes}/*") ?: []);
+            rmdir($notes);
+        }
     }
 
     public function testAServiceThatTakesEveryReportLeavesNoLine(): void
