@@ -105,6 +105,23 @@ final class RecordingServerTest extends TestCase
         self::assertSame([], $recorder->sleeps);
     }
 
+    public function testAWorkerThatRunsOnDeliversWhatWaitedAtTheFirstProbeAfterTheServiceIsBack(): void
+    {
+        $recorder = new Recorder();
+        // The first request is answered after the attempt gave up (the service is hung), the rest at once.
+        $client = $this->client([['status' => 201, 'body' => '{}', 'delayMs' => 600], ['status' => 201, 'body' => '{}']], ['apiKey' => Recorder::API_KEY, 'timeoutMs' => 400], $recorder);
+        $client->major('Job 1');
+        self::assertSame(1, $client->flush(400)->pending);
+        $client->major('Job 2');
+        self::assertSame(2, $client->flush(400)->pending, 'no attempt before the probe time');
+        self::assertCount(1, $this->server->requests());
+        $recorder->clock += \Svc\Internal\Reachability::PROBE_INTERVAL_MS; // the worker runs on
+        $result = $client->flush(400);
+        self::assertSame([2, 0], [$result->sent, $result->pending], 'the probe is answered: what waited goes');
+        self::assertSame(['Job 1', 'Job 1', 'Job 2'], array_map(static fn (array $r): string => json_decode($r['body'], true)['title'], $this->server->requests()));
+        self::assertSame([], $recorder->linesOf('warning'), 'nothing was lost: nothing to tell');
+    }
+
     private static function shutdown(Client $client): void
     {
         (fn () => $this->flushAtShutdown())->call($client);
