@@ -190,11 +190,22 @@ final class ExitBudgetTest extends TestCase
         );
     }
 
-    public function testAnotherProcessSeesTheOutageSendsNothingUntilTheProbeTimeAndOneProbesForAll(): void
+    /** Runs `$test` with a directory of its own for the notes between processes. */
+    private static function withNotes(\Closure $test): void
     {
         $notes = sys_get_temp_dir() . '/svc-notes-' . bin2hex(random_bytes(4));
         mkdir($notes);
         try {
+            $test($notes);
+        } finally {
+            array_map('unlink', glob("{$notes}/*") ?: []);
+            rmdir($notes);
+        }
+    }
+
+    public function testAnotherProcessSeesTheOutageSendsNothingUntilTheProbeTimeAndOneProbesForAll(): void
+    {
+        self::withNotes(static function (string $notes): void {
             [$first, $transport] = self::hung();
             $first->outageNotes = $notes;
             $client = $first->client(self::BASE, $transport, 'http://127.0.0.1:9');
@@ -226,17 +237,12 @@ final class ExitBudgetTest extends TestCase
             $prober->major('Goes');
             self::assertSame(1, $prober->flush()->sent, 'the service answered: the note is gone');
             self::assertSame([], glob("{$notes}/*"));
-        } finally {
-            array_map('unlink', glob("{$notes}/*") ?: []);
-            rmdir($notes);
-        }
+        });
     }
 
     public function testWhileOneProcessProbesTheOthersWait(): void
     {
-        $notes = sys_get_temp_dir() . '/svc-notes-' . bin2hex(random_bytes(4));
-        mkdir($notes);
-        try {
+        self::withNotes(static function (string $notes): void {
             [$recorder, $transport] = self::hung();
             $recorder->outageNotes = $notes;
             $client = $recorder->client(['timeoutMs' => 3000] + self::BASE, $transport, 'http://127.0.0.1:9');
@@ -251,10 +257,7 @@ final class ExitBudgetTest extends TestCase
             $recorder->clock += Reachability::PROBE_INTERVAL_MS;
             $client->flush();
             self::assertCount(3, $transport->requests, 'its turn came with the next probe time');
-        } finally {
-            array_map('unlink', glob("{$notes}/*") ?: []);
-            rmdir($notes);
-        }
+        });
     }
 
     public function testAServiceThatTakesEveryReportLeavesNoLine(): void
