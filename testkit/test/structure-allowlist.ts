@@ -19,13 +19,9 @@ export const ALLOWLIST: StructureAllowlist = {
     'server/src/http/app.ts > buildApp',
     'server/src/store/guard.ts > createAvailability',
     'server/src/store/pg/batch.ts > groupCommitPg',
-    'server/src/store/pg/board.ts > openPgBoardStore',
     'server/src/store/pg/ingest-cache.ts > createPgIngestCache',
     'server/src/store/pg/ingest.ts > createPgIngest',
-    'server/src/store/pg/store.ts > openPgStore',
-    'server/src/store/sqlite/board.ts > openSqliteBoardStore',
     'server/src/store/sqlite/ingest-writes.ts > createSqliteIngestWrites',
-    'server/src/store/sqlite/store.ts > openSqliteStore',
     'server/src/store/sqlite/variants.ts > createSqliteVariants',
   ],
   importCircles: [

@@ -8,7 +8,7 @@ import {
   PENDING_BASE,
 } from './batch-types.ts';
 import { createBatchVariants } from './batch-variants.ts';
-import { descriptionHash, fold, newCardState } from './fold.ts';
+import { descriptionHash, environmentOf, fold, newCardState } from './fold.ts';
 import type { AuthKey } from '../domain/types.ts';
 import type { BucketState, CardState, CounterRead, Regression, TaskReport } from './types.ts';
 
@@ -41,6 +41,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
   const inserted: WorkCard[] = [];
   const regressions: { id: number; regression: Regression }[] = [];
   const notices: BatchWrites['notices'] = [];
+  const occurrences = new Map<string, BatchWrites['occurrences'][number]>();
   const warnings: BatchWrites['warnings'] = [];
   const variants = createBatchVariants(view, config.variantCap);
   let nextCard = PENDING_BASE;
@@ -159,6 +160,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     if (folded.notice) {
       notices.push({ projectId: key.projectId, cardRef: work.ref, notice: folded.notice, at: now });
     }
+    countOccurrence(occurrences, key.projectId, work.ref, environmentOf(report.tags), now);
     return {
       decision: { kind: folded.kind, rate: admission.decision.rate },
       cardRef: work.ref,
@@ -200,6 +202,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       variantRemovals: v.removals,
       variantFolds: v.folds,
       notices,
+      occurrences: [...occurrences.values()],
       warnings,
     };
   };
@@ -210,4 +213,19 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     /** Named variants the card holds after the batch, when the batch counted them. */
     namedAfter: variants.namedAfter,
   };
+}
+
+/** One more admitted report of the card in its environment and UTC minute. */
+function countOccurrence(
+  into: Map<string, BatchWrites['occurrences'][number]>,
+  projectId: number,
+  cardRef: number,
+  environment: string | null,
+  now: number,
+): void {
+  const minute = Math.floor(now / 60_000);
+  const key = `${cardRef}\0${minute}\0${environment ?? ''}`;
+  const seen = into.get(key);
+  if (seen) seen.count += 1;
+  else into.set(key, { projectId, cardRef, environment, minute, count: 1 });
 }
