@@ -177,6 +177,10 @@ final class ExitBudgetTest extends TestCase
             'the credentials of an address are never printed',
         );
         $recorder = new Recorder();
+        $recorder->client(self::BASE, $transport, 'admin:hunter2@svc.internal');
+        self::assertStringContainsString('serviceUrl "[REDACTED]@svc.internal" is not', $recorder->linesOf('warning')[0]);
+        self::assertSame('redirects to https://[REDACTED]@svc.internal/api', (new \Svc\Internal\Debug(static fn () => null, true, []))->redact('redirects to https://admin:p@ss@svc.internal/api'));
+        $recorder = new Recorder();
         $client = $recorder->client(self::BASE, $transport, 'http://127.0.0.1:9');
         $client->major('Refused 1');
         $client->major('Refused 2');
