@@ -1,10 +1,14 @@
 import { resolve } from 'node:path';
 import { createAdmin, type Admin } from './admin.ts';
+import type { AlertAdmin } from './alerts/admin.ts';
+import type { AlertOptions } from './alerts/deliverer.ts';
+import { type RunningAlerts, startAlerts } from './alerts/start.ts';
 import { type AdminTokens, createAdminTokens } from './board/tokens.ts';
 import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
+import type { AlertStore } from './store/alert-types.ts';
 import type { BoardStore } from './store/board-types.ts';
 import { createAvailability } from './store/guard.ts';
 import { openBoardStore, openStore } from './store/open.ts';
@@ -43,8 +47,16 @@ export interface ServerOptions {
     /** The least time between two e-mails of one project. @default 300000 */
     intervalMs?: number;
   };
+  /**
+   * Alert rules' deliveries to webhooks (set up with `svc-server webhooks` and `alerts`, the board,
+   * or `server.alerts`): the addresses webhooks may reach, the board's public address for links,
+   * timeouts and retries. `false`: no deliveries from this instance. @default {}
+   */
+  alerts?: AlertOptions | false;
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
+  /** The alerts' store; needed with `store` for alerts, else the one `databaseUrl` or `dataDir` selects. @default undefined */
+  alertStore?: AlertStore;
   /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */
   board?: boolean;
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
@@ -78,8 +90,12 @@ export interface RunningServer {
   admin: Admin;
   /** Present when the board is on: its address and the admin tokens that open it. */
   board?: { url: string; adminTokens: AdminTokens };
+  /** Alert setup (webhooks, rules, tests, the delivery log), when alerts are on. */
+  alerts?: AlertAdmin;
   /** Queues the due notification digests, then hands the outbox to SMTP (tests). */
   flushMail(): Promise<void>;
+  /** Plans the due alerts and delivers what is due now, waiting for it (tests). */
+  flushAlerts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +144,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     throw error;
   }
   const boardStore = openedBoard && availability.guard(openedBoard);
+  let alerts: RunningAlerts | undefined;
+  try {
+    alerts = await startAlertsOf(opts, { databaseUrl, dataDir, now, guard: availability.guard });
+  } catch (error) {
+    if (openedBoard && !opts.boardStore) await closeQuietly(openedBoard);
+    if (!opts.store) await closeQuietly(opened);
+    throw error;
+  }
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
     ...opts.notifications,
@@ -149,6 +173,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     },
     board: boardStore && {
       store: boardStore,
+      alerts: alerts?.admin,
       now,
       plans,
       projectQuotaShare: LIMITS.projectQuotaShare,
@@ -164,6 +189,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://${urlHost}:${port}`,
     port,
     admin: createAdmin(store),
+    alerts: alerts?.admin,
     board: boardStore && {
       url: `http://${urlHost}:${port}/board`,
       adminTokens: createAdminTokens(boardStore, now),
@@ -172,14 +198,25 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await notifier.tick();
       await mail?.kick();
     },
+    flushAlerts: async () => alerts?.flush(),
     async close() {
       await app.close();
       await notifier.close();
+      await alerts?.close();
       await mail?.close();
       await boardStore?.close();
       await store.close();
     },
   };
+}
+
+/** The alerts of a start: off with `alerts: false`, or with a custom `store` and no `alertStore`. */
+function startAlertsOf(
+  opts: ServerOptions,
+  where: Pick<Parameters<typeof startAlerts>[0], 'databaseUrl' | 'dataDir' | 'now' | 'guard'>,
+): Promise<RunningAlerts | undefined> {
+  if (opts.alerts === false || (opts.store && !opts.alertStore)) return Promise.resolve(undefined);
+  return startAlerts({ ...where, store: opts.alertStore, options: opts.alerts ?? {} });
 }
 
 /** Closes what a failed start opened; the start's own error is the one to report. */

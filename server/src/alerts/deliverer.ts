@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '../store/availability.ts';
 import { type AddressPolicy, type AddressPolicySettings, addressPolicy } from './address.ts';
 import { retryAt, type RetrySchedule } from './backoff.ts';
 import { createAlertPlanner } from './planner.ts';
+import { AlertSetupError, shownUrl } from './setup.ts';
 import { type SendResult, sendAlert } from './send.ts';
 import { alertHeaders } from './sign.ts';
 import type { AlertPlanner, AttemptRecord, DueDelivery } from './types.ts';
@@ -46,10 +47,19 @@ const NOTICES_PER_TURN = 200;
 /** A claim outlives its attempt by this much (then another instance may take the delivery). */
 const CLAIM_MARGIN_MS = 60_000;
 
+/** `publicUrl` without its trailing slash; throws `AlertSetupError` unless it is an http(s) URL. */
+export function publicUrlOf(opts: AlertOptions): string | undefined {
+  if (opts.publicUrl === undefined || opts.publicUrl === '') return undefined;
+  if (!/^https?:\/\/[^/]/i.test(opts.publicUrl)) {
+    throw new AlertSetupError('The public URL must be an http:// or https:// address.');
+  }
+  return opts.publicUrl.replace(/\/+$/, '');
+}
+
 export function delivererSettings(opts: AlertOptions, now: () => number): DelivererSettings {
   return {
     policy: addressPolicy(opts),
-    planner: createAlertPlanner(opts.publicUrl?.replace(/\/+$/, '')),
+    planner: createAlertPlanner(publicUrlOf(opts)),
     schedule: {
       baseMs: opts.retryBaseMs ?? 30_000,
       capMs: opts.retryCapMs ?? 3_600_000,
@@ -63,15 +73,6 @@ export function delivererSettings(opts: AlertOptions, now: () => number): Delive
     log: (line) => console.error(line),
   };
 }
-
-/** The log's name for a receiver: its origin only (a URL's path and query may be a credential). */
-export const receiverName = (url: string): string => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'an invalid URL';
-  }
-};
 
 /** What an attempt's result makes of the delivery: delivered, retried at some time, or failed. */
 export function attemptRecord(
@@ -221,7 +222,7 @@ export class AlertDeliverer {
 
   /** One line when a receiver starts failing, one when it answers again; never its URL's path. */
   #noteReceiver(delivery: DueDelivery, record: AttemptRecord): void {
-    const receiver = receiverName(delivery.url);
+    const receiver = shownUrl(delivery.url);
     if (record.delivered) {
       if (this.#failingReceivers.delete(receiver)) {
         this.#s.log(`svc-server: alerts reach ${receiver} again`);

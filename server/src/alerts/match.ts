@@ -50,8 +50,7 @@ export function planFirings(work: AlertWork): Firing[] {
   }
   for (const counted of work.counted) {
     const rule = byId.get(counted.ruleId);
-    if (!rule || rule.event !== 'frequency' || !fires(rule, work.cards.get(counted.cardId)))
-      continue;
+    if (rule?.event !== 'frequency' || !fires(rule, work.cards.get(counted.cardId))) continue;
     if (counted.count <= rule.threshold!) continue;
     add({
       rule,

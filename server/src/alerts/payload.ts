@@ -113,7 +113,7 @@ function facts(p: AlertPayload, card: NonNullable<AlertPayload['card']>): string
   return [
     card.severity,
     `${card.priority} priority`,
-    plural(card.occurrence_count, 'report'),
+    `${plural(card.occurrence_count, 'report')} in all`,
     place,
     p.release === null ? null : `release ${p.release}`,
     `rule “${p.rule.name}”`,

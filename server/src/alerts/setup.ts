@@ -55,7 +55,8 @@ const listOf = (value: readonly string[] | string | undefined): string[] =>
 
 const nameOf = (value: string | undefined, fallback: string): string => {
   const name = (value ?? '').trim() || fallback;
-  if (name.length > NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)) {
+  const control = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (name.length > NAME_MAX || control) {
     throw new AlertSetupError(`A name is at most ${NAME_MAX} printable characters.`);
   }
   return name;
@@ -151,3 +152,16 @@ export function ruleOf(input: RuleInput): NewAlertRule {
 
 /** A webhook's name from what a person typed, else its host. */
 export const webhookName = (name: string | undefined, url: URL) => nameOf(name, url.host);
+
+/**
+ * A webhook's URL as lists, pages and logs show it: its origin, and `/…` for the rest (a path or
+ * query may be its credential, as a Slack incoming webhook's is).
+ */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname === '/' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
+  } catch {
+    return '(not a URL)';
+  }
+}

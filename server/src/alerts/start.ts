@@ -1,7 +1,7 @@
 import type { AlertStore } from '../store/alert-types.ts';
 import { openAlertStore } from '../store/open.ts';
 import { type AlertAdmin, createAlertAdmin } from './admin.ts';
-import { AlertDeliverer, type AlertOptions, delivererSettings } from './deliverer.ts';
+import { AlertDeliverer, type AlertOptions, delivererSettings, publicUrlOf } from './deliverer.ts';
 
 /** The alerts of a running service: their setup, and the loop delivering them. */
 export interface RunningAlerts {
@@ -39,7 +39,7 @@ export async function startAlerts(opts: StartAlertsOptions): Promise<RunningAler
       policy: settings.policy,
       timeoutMs: settings.timeoutMs,
       now: opts.now,
-      publicUrl: opts.options.publicUrl?.replace(/\/+$/, ''),
+      publicUrl: publicUrlOf(opts.options),
     }),
     async flush() {
       await deliverer.tick();

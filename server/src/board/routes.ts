@@ -4,6 +4,8 @@ import type { BoardStore } from '../store/board-types.ts';
 import type { Plan, PlanLimits } from '../store/types.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
 import { createBoardAuth, formAllowed, sameOrigin } from './auth.ts';
+import type { AlertAdmin } from '../alerts/admin.ts';
+import { registerAlertRoutes } from './alert-routes.ts';
 import { registerCardRoutes } from './card-routes.ts';
 import { DAY, HOUR } from './format.ts';
 import { secureHeaders } from './headers.ts';
@@ -23,6 +25,8 @@ import { createSignInThrottle } from './throttle.ts';
 
 export interface BoardDeps {
   store: BoardStore;
+  /** Alert setup and the delivery log; without it the alerts page says they are off. */
+  alerts?: AlertAdmin;
   now: () => number;
   plans: Record<Plan, PlanLimits>;
   projectQuotaShare: number;
@@ -167,6 +171,7 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
       });
 
       registerCardRoutes(board, deps);
+      registerAlertRoutes(board, deps);
 
       // The list's bulk status form: same-origin, with the session's form token (403 and nothing
       // changed otherwise), recorded under the admin token's name; then back to the same view.

@@ -25,6 +25,18 @@ const OPTIONS = {
   'smtp-host': { type: 'string' },
   'smtp-port': { type: 'string' },
   'smtp-from': { type: 'string' },
+  url: { type: 'string' },
+  format: { type: 'string' },
+  webhook: { type: 'string' },
+  on: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  severity: { type: 'string', multiple: true },
+  'more-than': { type: 'string' },
+  minutes: { type: 'string' },
+  before: { type: 'string' },
+  'public-url': { type: 'string' },
+  'webhook-allow': { type: 'string', multiple: true },
+  'webhook-deny': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
