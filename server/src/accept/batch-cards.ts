@@ -22,7 +22,8 @@ export interface WorkCard {
 /**
  * A batch's cards: found by title, then by description, among the stored ones (asked of the view
  * once) and those the batch made; new cards get refs from `PENDING_BASE`; their counters, tags,
- * regressions and notices as the batch's reports fold into them.
+ * regressions, notices and occurrences (per environment and minute) as the batch's reports fold
+ * into them.
  */
 export class BatchCards {
   readonly #view: BatchView;
@@ -32,6 +33,7 @@ export class BatchCards {
   readonly #inserted: WorkCard[] = [];
   readonly #regressions: { id: number; regression: Regression }[] = [];
   readonly #notices: BatchWrites['notices'] = [];
+  readonly #occurrences = new Map<string, BatchWrites['occurrences'][number]>();
   #nextCard = PENDING_BASE;
 
   constructor(view: BatchView) {
@@ -104,7 +106,20 @@ export class BatchCards {
     this.#notices.push({ projectId, cardRef: card.ref, notice, at });
   }
 
-  writes(): Pick<BatchWrites, 'cardInserts' | 'cardUpdates' | 'regressions' | 'notices'> {
+  /** One more admitted report of the card in its environment and UTC minute. */
+  occurrence(projectId: number, card: WorkCard, environment: string | null, now: number): void {
+    const minute = Math.floor(now / 60_000);
+    const key = `${card.ref}\0${minute}\0${environment ?? ''}`;
+    const seen = this.#occurrences.get(key);
+    if (seen) seen.count += 1;
+    else
+      this.#occurrences.set(key, { projectId, cardRef: card.ref, environment, minute, count: 1 });
+  }
+
+  writes(): Pick<
+    BatchWrites,
+    'cardInserts' | 'cardUpdates' | 'regressions' | 'notices' | 'occurrences'
+  > {
     return {
       cardInserts: this.#inserted.map(({ insert, state }) => ({
         ...insert!,
@@ -129,6 +144,7 @@ export class BatchCards {
         })),
       regressions: this.#regressions,
       notices: this.#notices,
+      occurrences: [...this.#occurrences.values()],
     };
   }
 

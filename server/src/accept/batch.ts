@@ -3,7 +3,7 @@ import { BatchCards } from './batch-cards.ts';
 import { BatchCounters } from './batch-counters.ts';
 import type { BatchConfig, BatchView, BatchWrites, Decided } from './batch-types.ts';
 import { BatchVariants } from './batch-variants.ts';
-import { fold } from './fold.ts';
+import { environmentOf, fold } from './fold.ts';
 import type { AuthKey } from '../domain/types.ts';
 import type { TaskReport } from './types.ts';
 
@@ -35,6 +35,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     else cards.update(card, write.card);
     variants.record(card.ref, card.insert !== undefined, folded.writes.variant);
     if (folded.notice) cards.notice(key.projectId, card, folded.notice, now);
+    cards.occurrence(key.projectId, card, environmentOf(report.tags), now);
     return {
       decision: { kind: folded.kind, rate: admission.decision.rate },
       cardRef: card.ref,
@@ -59,6 +60,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       variantRemovals: v.removals,
       variantFolds: v.folds,
       notices: c.notices,
+      occurrences: c.occurrences,
       warnings: n.warnings,
     };
   };
