@@ -64,8 +64,8 @@ final class Warnings
             $why .= ' (found by another process of this host ' . self::seconds($reachability->downForMs()) . ' ago)';
         }
         $this->debug->warn(
-            "{$count} report(s) not delivered to {$this->serviceUrl}: {$why}; {$reachability->spentMs()} ms spent trying"
-                . ' (at most timeoutMs in all); given up so the process can exit' . ($cause === null ? '' : '. ' . $this->fix($cause)),
+            "{$count} report(s) not delivered to {$this->serviceUrl}: {$why}; {$reachability->spentMs()} ms spent trying;"
+                . ' given up so the process can exit' . ($cause === null ? '' : '. ' . $this->fix($cause)),
         );
     }
 

@@ -54,7 +54,7 @@ final class ExitBudgetTest extends TestCase
         self::assertSame(1000.0, $recorder->clock - $started, 'the whole life of the client: one timeoutMs');
         self::assertSame([4, 0], [$result->failed, $result->pending]);
         self::assertSame(
-            ['[svc] 4 report(s) not delivered to http://127.0.0.1:9: no answer within 1000 ms; 1000 ms spent trying (at most timeoutMs in all); given up so the process can exit. Is the service overloaded, or is 127.0.0.1 the right host?'],
+            ['[svc] 4 report(s) not delivered to http://127.0.0.1:9: no answer within 1000 ms; 1000 ms spent trying; given up so the process can exit. Is the service overloaded, or is 127.0.0.1 the right host?'],
             $recorder->linesOf('warning'),
         );
     }
@@ -177,6 +177,10 @@ final class ExitBudgetTest extends TestCase
             'the credentials of an address are never printed',
         );
         $recorder = new Recorder();
+        $recorder->client(self::BASE, $transport, 'admin:hunter2@svc.internal');
+        self::assertStringContainsString('serviceUrl "[REDACTED]@svc.internal" is not', $recorder->linesOf('warning')[0]);
+        self::assertSame('redirects to https://[REDACTED]@svc.internal/api', (new \Svc\Internal\Debug(static fn () => null, true, []))->redact('redirects to https://admin:p@ss@svc.internal/api'));
+        $recorder = new Recorder();
         $client = $recorder->client(self::BASE, $transport, 'http://127.0.0.1:9');
         $client->major('Refused 1');
         $client->major('Refused 2');
@@ -185,7 +189,7 @@ final class ExitBudgetTest extends TestCase
         self::assertCount(1, $transport->requests);
         self::assertSame([], $recorder->sleeps);
         self::assertSame(
-            ['[svc] 2 report(s) not delivered to http://127.0.0.1:9: cannot connect (Failed to connect to 127.0.0.1 port 9 after 0 ms: Connection refused); 0 ms spent trying (at most timeoutMs in all); given up so the process can exit. Is the service running? Otherwise set SERVICE_URL (or the serviceUrl argument) to the address of your Svc service'],
+            ['[svc] 2 report(s) not delivered to http://127.0.0.1:9: cannot connect (Failed to connect to 127.0.0.1 port 9 after 0 ms: Connection refused); 0 ms spent trying; given up so the process can exit. Is the service running? Otherwise set SERVICE_URL (or the serviceUrl argument) to the address of your Svc service'],
             $recorder->linesOf('warning'),
         );
     }
@@ -222,7 +226,7 @@ final class ExitBudgetTest extends TestCase
             self::shutdown($client);
             self::assertCount(1, $transport->requests, 'no attempt: another process found the service unreachable');
             self::assertSame(
-                ['[svc] 1 report(s) not delivered to http://127.0.0.1:9: no answer within 1000 ms (found by another process of this host 3 s ago); 0 ms spent trying (at most timeoutMs in all); given up so the process can exit. Is the service overloaded, or is 127.0.0.1 the right host?'],
+                ['[svc] 1 report(s) not delivered to http://127.0.0.1:9: no answer within 1000 ms (found by another process of this host 3 s ago); 0 ms spent trying; given up so the process can exit. Is the service overloaded, or is 127.0.0.1 the right host?'],
                 $second->linesOf('warning'),
             );
 
