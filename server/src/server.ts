@@ -7,7 +7,10 @@ import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
 import { createAvailability } from './store/guard.ts';
+import { startSourceMaps } from './mapping/start.ts';
+import type { SourceMapOptions } from './mapping/options.ts';
 import { openBoardStore, openStore } from './store/open.ts';
+import type { SourceMapStore } from './store/sourcemap-types.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
 export interface ServerOptions {
@@ -45,6 +48,14 @@ export interface ServerOptions {
   };
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
+  /**
+   * Source maps: builds upload them (`POST /api/v1/sourcemaps`, a secret key) and reports are
+   * mapped through them at ingestion; `false` turns both off. Each limit defaults to the spec's
+   * `x-svc-sourcemaps` (see `SourceMapOptions`). @default {}
+   */
+  sourceMaps?: SourceMapOptions | false;
+  /** The source-map store; with a custom `store`, source maps are off without one. @default undefined */
+  sourceMapStore?: SourceMapStore;
   /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */
   board?: boolean;
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
@@ -128,6 +139,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     throw error;
   }
   const boardStore = openedBoard && availability.guard(openedBoard);
+  const sourceMaps = await startSourceMaps({
+    options: opts.sourceMaps,
+    store: opts.sourceMapStore,
+    customStore: opts.store !== undefined,
+    databaseUrl,
+    dataDir,
+    now,
+    guard: (target) => availability.guard(target),
+  }).catch(async (error: unknown) => {
+    if (!opts.store) await closeQuietly(opened);
+    await boardStore?.close();
+    throw error;
+  });
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
     ...opts.notifications,
@@ -140,6 +164,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
+    mapReport: sourceMaps && ((projectId, report) => sourceMaps.mapper.map(projectId, report)),
+    sourceMaps: sourceMaps && {
+      uploads: sourceMaps.uploads,
+      fileBytesMax: sourceMaps.options.fileBytesMax,
+    },
     limits: {
       headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
       bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
@@ -177,6 +206,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await notifier.close();
       await mail?.close();
       await boardStore?.close();
+      await sourceMaps?.close();
       await store.close();
     },
   };

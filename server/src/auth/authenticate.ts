@@ -42,6 +42,8 @@ export interface AuthInput {
   now: number;
   /** Allowed distance of X-Svc-Timestamp from the clock, seconds. */
   skewSeconds: number;
+  /** The constant path the signature covers. @default TASKS_PATH */
+  signedPath?: string;
 }
 
 /**
@@ -77,7 +79,8 @@ export async function authenticate(
   if (!SIGNATURE.test(signature)) return undefined;
   const key: AuthKey | undefined = await store.findAuthKey('secret', keyId);
   if (key?.kind !== 'secret' || !key.secretHash) return undefined;
-  const expected = hmacHex(key.secretHash, signedPayload(timestamp, input.method, input.rawBody));
+  const payload = signedPayload(timestamp, input.method, input.rawBody, input.signedPath);
+  const expected = hmacHex(key.secretHash, payload);
   return equalHex(expected, signature) ? key : undefined;
 }
 
