@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { report, type Service, SOURCEMAPS, signHeaders, spawnService, TASKS } from '../helpers.ts';
 import { type BuiltChunk, buildApp } from '../sourcemaps/build-fixture.ts';
