@@ -21,13 +21,22 @@ export const NEW_STATUS: CardStatus = 'todo';
 export const RESOLVED_STATUS: CardStatus = 'done';
 /** A card nobody wants to hear of: it keeps counting, never reopens and never notifies. */
 export const IGNORED_STATUS: CardStatus = 'ignored';
-const RELEASE_TAG = 'release:'; // how SDKs fold `release` into tags (contract 2.1)
+// How SDKs fold `release` and `environment` into tags (contract 2.1).
+const RELEASE_TAG = 'release:';
+const ENVIRONMENT_TAG = 'env:';
+
+/** The value of the first non-empty `<prefix><value>` tag, else null. */
+function tagValue(tags: readonly string[], prefix: string): string | null {
+  const tag = tags.find((t) => t.startsWith(prefix) && t.length > prefix.length);
+  return tag === undefined ? null : tag.slice(prefix.length);
+}
 
 /** The value of the first `release:<value>` tag, else null. */
-export function releaseOf(tags: readonly string[]): string | null {
-  const tag = tags.find((t) => t.startsWith(RELEASE_TAG) && t.length > RELEASE_TAG.length);
-  return tag === undefined ? null : tag.slice(RELEASE_TAG.length);
-}
+export const releaseOf = (tags: readonly string[]): string | null => tagValue(tags, RELEASE_TAG);
+
+/** The report's environment: the value of its first `env:<value>` tag, else null. */
+export const environmentOf = (tags: readonly string[]): string | null =>
+  tagValue(tags, ENVIRONMENT_TAG);
 
 // A report is hashed by the store that reads for it and again by its decision: once per report.
 const hashes = new WeakMap<object, string | null>();
@@ -125,7 +134,11 @@ export function fold(
         variant,
       },
       status: NEW_STATUS,
-      notice: { kind: 'new', release: null },
+      notice: {
+        kind: 'new',
+        release: releaseOf(report.tags),
+        environment: environmentOf(report.tags),
+      },
     };
   }
   const regression: Regression | null =
@@ -156,7 +169,9 @@ export function fold(
       variant,
     },
     status: regression ? regression.to : card.status,
-    notice: regression ? { kind: 'regression', release: regression.release } : null,
+    notice: regression
+      ? { kind: 'regression', release: regression.release, environment: environmentOf(report.tags) }
+      : null,
   };
 }
 

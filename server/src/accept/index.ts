@@ -4,6 +4,7 @@ export { rateOf, type Take, takeToken } from './bucket.ts';
 export {
   CARD_STATUSES,
   descriptionHash,
+  environmentOf,
   IGNORED_STATUS,
   mergeTags,
   NEW_STATUS,

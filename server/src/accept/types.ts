@@ -145,8 +145,10 @@ export interface Regression {
 /** What the project's watchers hear of (when its notifications are on): a new card, a regression. */
 export interface CardNotice {
   kind: 'new' | 'regression';
-  /** The report's release (regressions only). */
+  /** The report's release (its `release:` tag), or null. */
   release: string | null;
+  /** The report's environment (its `env:` tag), or null. */
+  environment: string | null;
 }
 
 export type CardWrite = { kind: 'insert'; card: NewCard } | { kind: 'update'; card: CardUpdate };

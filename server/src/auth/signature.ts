@@ -5,15 +5,17 @@ import { TASKS_PATH } from '../generated/service.gen.ts';
 /** The path every signature covers, whatever the request's real path or proxy prefix. */
 export const SIGNED_PATH = TASKS_PATH;
 
-/**
- * Contract 5.2: `timestamp.METHOD.<path>.sha256_hex(raw body)`, where the path is the endpoint's
- * constant (`TASKS_PATH`, or `SOURCEMAPS_PATH` for an upload), whatever the request's real path.
- */
-export function signedPayload(
+/** Contract 5.2: `timestamp.METHOD.<TASKS_PATH>.sha256_hex(raw body)`. */
+export function signedPayload(timestamp: string, method: string, rawBody: Uint8Array): string {
+  return signaturePayload(timestamp, method, SIGNED_PATH, rawBody);
+}
+
+/** Contract 5.2's payload over any constant path (alerts sign theirs with `ALERT_DELIVERY`'s). */
+export function signaturePayload(
   timestamp: string,
   method: string,
-  rawBody: Uint8Array,
-  path: string = SIGNED_PATH,
+  path: string,
+  rawBody: Uint8Array | string,
 ): string {
   return `${timestamp}.${method.toUpperCase()}.${path}.${sha256Hex(rawBody)}`;
 }

@@ -222,4 +222,20 @@ describe('a batch of reports', () => {
     ]);
     expect(w.notices.map((n) => [n.cardRef, n.notice.kind])).toEqual([[7, 'regression']]);
   });
+
+  it('counts admitted reports per card, environment and UTC minute', () => {
+    const batch = createBatch(config, view({ cards: [{ card: stored(), title: 'Boom' }] }).view);
+    const minute = Math.floor(NOW / 60_000);
+    batch.decide(key, report({ tags: ['env:production'] }), NOW);
+    batch.decide(key, report({ tags: ['env:production', 'env:other'] }), NOW + 1);
+    batch.decide(key, report({ tags: ['env:dev'] }), NOW + 2);
+    batch.decide(key, report(), NOW + 60_000);
+    const fresh = batch.decide(key, report({ title: 'New', tags: ['env:dev'] }), NOW + 3);
+    expect(batch.writes().occurrences).toEqual([
+      { projectId: key.projectId, cardRef: 7, environment: 'production', minute, count: 2 },
+      { projectId: key.projectId, cardRef: 7, environment: 'dev', minute, count: 1 },
+      { projectId: key.projectId, cardRef: 7, environment: null, minute: minute + 1, count: 1 },
+      { projectId: key.projectId, cardRef: fresh.cardRef, environment: 'dev', minute, count: 1 },
+    ]);
+  });
 });
