@@ -127,30 +127,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Retry-After, one log line per outage, and a readiness answer (`/health/ready`).
   const availability = createAvailability({ ping: opened.ping && (() => opened.ping!()) });
   const store = availability.guard(opened);
-  let openedBoard: BoardStore | undefined;
-  try {
-    openedBoard = opts.board
-      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
-      : undefined;
-  } catch (error) {
-    // A start that fails here (the database went away between the two) leaves nothing open, so
-    // `svc-server serve` can try again.
-    if (!opts.store) await closeQuietly(opened);
-    throw error;
-  }
-  const boardStore = openedBoard && availability.guard(openedBoard);
-  const sourceMaps = await startSourceMaps({
-    options: opts.sourceMaps,
-    store: opts.sourceMapStore,
-    customStore: opts.store !== undefined,
+  const { boardStore, sourceMaps } = await openBesideStore(opts, {
+    opened,
+    availability,
     databaseUrl,
     dataDir,
     now,
-    guard: (target) => availability.guard(target),
-  }).catch(async (error: unknown) => {
-    if (!opts.store) await closeQuietly(opened);
-    await boardStore?.close();
-    throw error;
   });
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
@@ -169,13 +151,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       uploads: sourceMaps.uploads,
       fileBytesMax: sourceMaps.options.fileBytesMax,
     },
-    limits: {
-      headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
-      bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
-      keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
-      maxConnections: opts.maxConnections ?? 4096,
-      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
-    },
+    limits: httpLimits(opts),
     board: boardStore && {
       store: boardStore,
       now,
@@ -210,6 +186,53 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await store.close();
     },
   };
+}
+
+const httpLimits = (opts: ServerOptions) => ({
+  headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
+  bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
+  keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
+  maxConnections: opts.maxConnections ?? 4096,
+  maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
+});
+
+/**
+ * The stores beside the ingestion store, guarded as it is: the board's (when on) and source maps'
+ * (unless off). A start that fails here (the database went away meanwhile) closes what it opened,
+ * so `svc-server serve` can try again.
+ */
+async function openBesideStore(
+  opts: ServerOptions,
+  at: {
+    opened: Store;
+    availability: ReturnType<typeof createAvailability>;
+    databaseUrl: string | undefined;
+    dataDir: string;
+    now: () => number;
+  },
+) {
+  const { availability, databaseUrl, dataDir } = at;
+  let boardStore: BoardStore | undefined;
+  try {
+    const openedBoard = opts.board
+      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
+      : undefined;
+    boardStore = openedBoard && availability.guard(openedBoard);
+    const sourceMaps = await startSourceMaps({
+      options: opts.sourceMaps,
+      store: opts.sourceMapStore,
+      customStore: opts.store !== undefined,
+      databaseUrl,
+      dataDir,
+      now: at.now,
+      guard: (target) => availability.guard(target),
+    });
+    return { boardStore, sourceMaps };
+  } catch (error) {
+    if (!opts.store) await closeQuietly(at.opened);
+    if (boardStore && !opts.boardStore) await closeQuietly(boardStore);
+    throw error;
+  }
 }
 
 /** Closes what a failed start opened; the start's own error is the one to report. */

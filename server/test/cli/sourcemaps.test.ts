@@ -19,7 +19,9 @@ describe('svc-server sourcemaps', () => {
     const debugId = '0f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27';
     const body = uploadBody(app, 'cli-1', { debug_id: debugId });
     expect((await svc.upload(body)).status).toBe(201);
-    expect((await svc.upload(uploadBody(app, 'cli-2', { path: 'assets/other.js' }))).status).toBe(201);
+    expect((await svc.upload(uploadBody(app, 'cli-2', { path: 'assets/other.js' }))).status).toBe(
+      201,
+    );
     const r = await svc.cli('sourcemaps', 'list', '--project', project(), '--json');
     expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout);
@@ -36,10 +38,15 @@ describe('svc-server sourcemaps', () => {
         uploaded_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },
     ]);
-    const one = JSON.parse((await svc.cli('sourcemaps', 'list', '--project', project(), '--release', 'cli-1', '--json')).stdout);
+    const one = JSON.parse(
+      (await svc.cli('sourcemaps', 'list', '--project', project(), '--release', 'cli-1', '--json'))
+        .stdout,
+    );
     expect(one.map((m: { path: string }) => m.path)).toEqual([app.path]);
     const text = await svc.cli('sourcemaps', 'list', '--project', project());
-    expect(text.stdout.split('\n')[0]).toMatch(/^ID\s+RELEASE\s+PATH\s+BYTES\s+SOURCES\s+DEBUG ID\s+UPLOADED$/);
+    expect(text.stdout.split('\n')[0]).toMatch(
+      /^ID\s+RELEASE\s+PATH\s+BYTES\s+SOURCES\s+DEBUG ID\s+UPLOADED$/,
+    );
     expect(text.stdout).toContain(`cli-1    ${app.path}`);
   });
 
@@ -47,16 +54,51 @@ describe('svc-server sourcemaps', () => {
     expect((await svc.upload(uploadBody(app, 'del-1'))).status).toBe(201);
     expect((await svc.upload(uploadBody(app, 'del-1', { path: 'assets/b.js' }))).status).toBe(201);
     const created = await (await svc.upload(uploadBody(app, 'del-2'))).json();
-    const byId = await svc.cli('sourcemaps', 'delete', '--project', project(), '--id', String(created.data.id));
-    expect(byId.stdout).toContain(`Deleted 1 source map (upload #${created.data.id}) of project #${project()}.`);
-    const byRelease = await svc.cli('sourcemaps', 'delete', '--project', project(), '--release', 'del-1', '--json');
+    const byId = await svc.cli(
+      'sourcemaps',
+      'delete',
+      '--project',
+      project(),
+      '--id',
+      String(created.data.id),
+    );
+    expect(byId.stdout).toContain(
+      `Deleted 1 source map (upload #${created.data.id}) of project #${project()}.`,
+    );
+    const byRelease = await svc.cli(
+      'sourcemaps',
+      'delete',
+      '--project',
+      project(),
+      '--release',
+      'del-1',
+      '--json',
+    );
     expect(JSON.parse(byRelease.stdout)).toEqual({ deleted: 2 });
-    const left = JSON.parse((await svc.cli('sourcemaps', 'list', '--project', project(), '--json')).stdout);
+    const left = JSON.parse(
+      (await svc.cli('sourcemaps', 'list', '--project', project(), '--json')).stdout,
+    );
     expect(left.map((m: { release: string }) => m.release)).not.toContain('del-1');
     expect(left.map((m: { release: string }) => m.release)).not.toContain('del-2');
-    const none = await svc.cli('sourcemaps', 'delete', '--project', project(), '--release', 'del-1');
+    const none = await svc.cli(
+      'sourcemaps',
+      'delete',
+      '--project',
+      project(),
+      '--release',
+      'del-1',
+    );
     expect(none.stdout).toContain('Nothing deleted');
-    const both = await svc.cli('sourcemaps', 'delete', '--project', project(), '--release', 'x', '--id', '1');
+    const both = await svc.cli(
+      'sourcemaps',
+      'delete',
+      '--project',
+      project(),
+      '--release',
+      'x',
+      '--id',
+      '1',
+    );
     expect(both.code).toBe(1);
     expect(both.output).toContain('sourcemaps delete needs one of --release R or --id N.');
   });

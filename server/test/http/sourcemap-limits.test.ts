@@ -42,7 +42,13 @@ function rawUpload(opts: { body: Buffer; declared?: number; first?: number }) {
   const { body } = opts;
   const headers: Record<string, string | number> = {
     'content-type': 'application/json',
-    ...signHeaders(body, svc.keys.signingSecret, svc.keys.keyId, Math.floor(Date.now() / 1000), SOURCEMAPS),
+    ...signHeaders(
+      body,
+      svc.keys.signingSecret,
+      svc.keys.keyId,
+      Math.floor(Date.now() / 1000),
+      SOURCEMAPS,
+    ),
   };
   if (opts.declared !== undefined) headers['content-length'] = opts.declared;
   const req = request(svc.url + SOURCEMAPS, { method: 'POST', headers });
@@ -50,7 +56,9 @@ function rawUpload(opts: { body: Buffer; declared?: number; first?: number }) {
     req.on('response', (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text) }),
+      );
     });
     req.on('error', reject);
   });
@@ -63,20 +71,30 @@ function rawUpload(opts: { body: Buffer; declared?: number; first?: number }) {
 const filler = (bytes: number) => Buffer.alloc(bytes, 'x');
 
 const list = async (...args: string[]) =>
-  JSON.parse((await svc.cli('sourcemaps', 'list', '--project', String(svc.projectId), '--json', ...args)).stdout) as {
+  JSON.parse(
+    (await svc.cli('sourcemaps', 'list', '--project', String(svc.projectId), '--json', ...args))
+      .stdout,
+  ) as {
     release: string;
     path: string;
   }[];
 
 describe('upload limits', () => {
   it('answers a body past the per-file limit 413, declared, chunked or 100 MB, without reading it all', async () => {
-    const declared = await rawUpload({ declared: FILE_MAX + 10, body: filler(FILE_MAX + 10) }).answer;
+    const declared = await rawUpload({ declared: FILE_MAX + 10, body: filler(FILE_MAX + 10) })
+      .answer;
     expect(declared.status).toBe(413);
-    expect(declared.json).toEqual({ message: `The request body is larger than ${FILE_MAX} bytes.` });
+    expect(declared.json).toEqual({
+      message: `The request body is larger than ${FILE_MAX} bytes.`,
+    });
     const chunked = await rawUpload({ body: filler(FILE_MAX * 2) }).answer;
     expect(chunked.status).toBe(413);
     // 100 MB declared, 64 KiB sent: the answer comes at once and the connection closes.
-    const huge = rawUpload({ declared: 100 * 1024 * 1024, body: filler(128 * 1024), first: 64 * 1024 });
+    const huge = rawUpload({
+      declared: 100 * 1024 * 1024,
+      body: filler(128 * 1024),
+      first: 64 * 1024,
+    });
     const answer = await huge.answer;
     huge.req.destroy();
     expect(answer.status).toBe(413);
@@ -100,7 +118,12 @@ describe('upload limits', () => {
   });
 
   it('refuses a map that decodes to more segments than the limit (422)', async () => {
-    const map = { version: 3, sources: ['a.ts'], names: [], mappings: `${'AAAA,'.repeat(5_000)}AAAA` };
+    const map = {
+      version: 3,
+      sources: ['a.ts'],
+      names: [],
+      mappings: `${'AAAA,'.repeat(5_000)}AAAA`,
+    };
     const r = await svc.upload(JSON.stringify({ release: 'seg-1', path: 'a.js', map }));
     expect(r.status).toBe(422);
     expect((await r.json()).errors).toEqual({
@@ -110,7 +133,9 @@ describe('upload limits', () => {
 
   it('keeps the maps of the last releases only, and refuses a project past its storage limit (413) writing nothing', async () => {
     for (const release of ['keep-1', 'keep-2', 'keep-3']) {
-      expect((await svc.upload(uploadBody(app, release, { path: `assets/${release}.js` }))).status).toBe(201);
+      expect(
+        (await svc.upload(uploadBody(app, release, { path: `assets/${release}.js` }))).status,
+      ).toBe(201);
     }
     expect((await list()).map((m) => m.release).sort()).toEqual(['keep-2', 'keep-3']);
     // Each map is about 100 KB as uploaded; 500,000 bytes hold a few distinct ones.
@@ -118,8 +143,13 @@ describe('upload limits', () => {
     for (let i = 0; i < 10 && !refused; i++) {
       // A new text of the project's own src/orders.ts: a distinct map, counted in full.
       const [dependency, , main] = app.map.sourcesContent as string[];
-      const map = { ...app.map, sourcesContent: [dependency, `// v${i}\n${'x'.repeat(100_000)}`, main] };
-      const r = await svc.upload(JSON.stringify({ release: 'keep-3', path: `assets/full-${i}.js`, map }));
+      const map = {
+        ...app.map,
+        sourcesContent: [dependency, `// v${i}\n${'x'.repeat(100_000)}`, main],
+      };
+      const r = await svc.upload(
+        JSON.stringify({ release: 'keep-3', path: `assets/full-${i}.js`, map }),
+      );
       if (r.status === 413) refused = { i, answer: r };
       else expect(r.status).toBe(201);
     }
@@ -142,7 +172,11 @@ describe('a hostile upload', () => {
 
   it('(32 MiB of mappings decoding to millions of segments) is refused while reports keep being answered', async () => {
     const mappings = 'AAAA,'.repeat(6_500_000);
-    const body = JSON.stringify({ release: 'hostile', path: 'a.js', map: { version: 3, sources: ['a.ts'], mappings } });
+    const body = JSON.stringify({
+      release: 'hostile',
+      path: 'a.js',
+      map: { version: 3, sources: ['a.ts'], mappings },
+    });
     expect(body.length).toBeLessThan(33_554_432);
     let settled = false;
     const upload = open.upload(body).then(async (r) => {
@@ -156,7 +190,9 @@ describe('a hostile upload', () => {
     }
     const answer = await upload;
     expect(answer.status).toBe(422);
-    expect(answer.json.errors).toEqual({ 'map.mappings': ['The mappings decode to more than 4000000 segments.'] });
+    expect(answer.json.errors).toEqual({
+      'map.mappings': ['The mappings decode to more than 4000000 segments.'],
+    });
     // Answered between the upload's slices: the service never stopped serving reports.
     expect(during.length).toBeGreaterThanOrEqual(3);
     expect(during.every((status) => status === 201 || status === 200)).toBe(true);

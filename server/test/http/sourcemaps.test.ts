@@ -103,7 +103,7 @@ describe('POST /api/v1/sourcemaps', () => {
     const now = Math.floor(Date.now() / 1000);
     const cases = [
       {},
-      svc.bearer('svc_pub_' + '0'.repeat(48)),
+      svc.bearer(`svc_pub_${'0'.repeat(48)}`),
       signHeaders(body, svc.keys.signingSecret, svc.keys.keyId, now, TASKS),
       signHeaders(body, 'svc_sec_wrong', svc.keys.keyId, now, SOURCEMAPS),
       signHeaders(body, svc.keys.signingSecret, svc.keys.keyId, now - 3600, SOURCEMAPS),
