@@ -5,10 +5,13 @@ import {
   type BatchWrites,
   type CardInsert,
   type Decided,
+  type EnvCount,
   PENDING_BASE,
+  type ReleaseSighting,
 } from './batch-types.ts';
 import { createBatchVariants } from './batch-variants.ts';
-import { descriptionHash, fold, newCardState } from './fold.ts';
+import { descriptionHash, type FirstSeen, fold, newCardState } from './fold.ts';
+import { envOf, releaseOf } from './releases.ts';
 import type { AuthKey } from '../domain/types.ts';
 import type { BucketState, CardState, CounterRead, Regression, TaskReport } from './types.ts';
 
@@ -43,6 +46,10 @@ export function createBatch(config: BatchConfig, view: BatchView) {
   const notices: BatchWrites['notices'] = [];
   const warnings: BatchWrites['warnings'] = [];
   const variants = createBatchVariants(view, config.variantCap);
+  const envCounts = new Map<string, EnvCount>();
+  /** `projectId\0release` -> its place among the releases this batch saw first (after all stored). */
+  const releases = new Map<string, number>();
+  const releaseSightings: ReleaseSighting[] = [];
   let nextCard = PENDING_BASE;
 
   const counters = (key: AuthKey, day: number): CounterRead => {
@@ -98,6 +105,34 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     return card;
   };
 
+  /** Records the report's release; the order a card resolved in a release is compared by. */
+  const sightRelease = (projectId: number, report: TaskReport, at: number): FirstSeen => {
+    const name = releaseOf(report.tags);
+    if (name !== null && !releases.has(`${projectId}\0${name}`)) {
+      releases.set(`${projectId}\0${name}`, PENDING_BASE + releases.size);
+      releaseSightings.push({ projectId, name, at });
+    }
+    return (release) =>
+      view.releaseSeen(projectId, release) ?? releases.get(`${projectId}\0${release}`) ?? null;
+  };
+
+  const countEnv = (ref: number, report: TaskReport, at: number) => {
+    const env = envOf(report.tags);
+    const counted = envCounts.get(`${ref}\0${env}`);
+    if (counted) {
+      counted.count += 1;
+      counted.lastSeenAt = Math.max(counted.lastSeenAt, at);
+    } else {
+      envCounts.set(`${ref}\0${env}`, {
+        cardRef: ref,
+        env,
+        count: 1,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      });
+    }
+  };
+
   const decide = (key: AuthKey, report: TaskReport, now: number): Decided => {
     const day = utcDay(now);
     const read = counters(key, day);
@@ -115,7 +150,8 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     if (crossed.length > 0) warnings.push({ accountId: key.accountId, warnings: crossed });
 
     let card = findCard(key.projectId, report);
-    const folded = fold(config, card?.state ?? null, report, now);
+    const firstSeen = sightRelease(key.projectId, report, now);
+    const folded = fold(config, card?.state ?? null, report, now, firstSeen);
     const write = folded.writes.card;
     if (write.kind === 'insert') {
       const ref = nextCard++;
@@ -150,11 +186,14 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       if (u.regression) {
         state.status = u.regression.to;
         state.regressions = u.regression.regressions;
+        state.resolvedEnv = null;
+        state.resolvedRelease = null;
         regressions.push({ id: card!.ref, regression: u.regression });
       }
       card!.changed = true;
     }
     const work = card!;
+    countEnv(work.ref, report, now);
     variants.record(work.ref, work.insert !== undefined, folded.writes.variant);
     if (folded.notice) {
       notices.push({ projectId: key.projectId, cardRef: work.ref, notice: folded.notice, at: now });
@@ -199,6 +238,8 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       variantAdds: v.adds,
       variantRemovals: v.removals,
       variantFolds: v.folds,
+      envCounts: [...envCounts.values()],
+      releases: releaseSightings,
       notices,
       warnings,
     };

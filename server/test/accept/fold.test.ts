@@ -39,6 +39,8 @@ const card = (more: Partial<CardState> = {}): CardState => ({
   lastSeenAt: NOW - 1000,
   usageDay: utcDay(NOW),
   usageCount: 2,
+  resolvedEnv: null,
+  resolvedRelease: null,
   ...more,
 });
 
@@ -132,7 +134,7 @@ describe('triage statuses', () => {
   it('a new card is todo and noticed as new', () => {
     expect(acceptance.fold(null, report(), NOW)).toMatchObject({
       status: 'todo',
-      notice: { kind: 'new', release: null },
+      notice: { kind: 'new', release: null, env: 'production' },
     });
   });
 
@@ -143,12 +145,20 @@ describe('triage statuses', () => {
       NOW,
     );
     expect(folded.status).toBe('todo');
-    expect(folded.notice).toEqual({ kind: 'regression', release: '2.4.2' });
+    expect(folded.notice).toEqual({ kind: 'regression', release: '2.4.2', env: 'prod' });
     expect(folded.writes.card).toMatchObject({
       kind: 'update',
       card: {
         occurrenceCount: 5,
-        regression: { from: 'done', to: 'todo', regressions: 3, at: NOW, release: '2.4.2' },
+        regression: {
+          from: 'done',
+          to: 'todo',
+          regressions: 3,
+          at: NOW,
+          release: '2.4.2',
+          env: 'prod',
+          ordering: null,
+        },
       },
     });
     const bare = acceptance.fold(card({ status: 'done' }), report({ tags: ['release:'] }), NOW);

@@ -22,6 +22,7 @@ import { type CardsDialect, cardsSql, KEY_FIELDS } from '../cards-sql.ts';
 import type { CardRow } from '../rows.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool, withinDeadline } from './pool.ts';
+import { createPgEnvReads } from './board-envs.ts';
 import { createPgSessions } from './sessions.ts';
 import { createPgTriage } from './triage.ts';
 import { withoutNul } from './text.ts';
@@ -111,6 +112,7 @@ export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore
 
   return {
     ...createPgSessions(db),
+    ...createPgEnvReads(db),
     async overview(day, page) {
       const { op, order, from } = idKeyset(page);
       const accounts = pageOf(

@@ -22,6 +22,7 @@ import type {
 import { type CardsDialect, cardsSql } from '../cards-sql.ts';
 import { migrate } from './migrations.ts';
 import type { CardRow } from '../rows.ts';
+import { createSqliteEnvReads } from './board-envs.ts';
 import { createSqliteSessions } from './sessions.ts';
 import { createSqliteTriage } from './triage.ts';
 import { writesWhenFree } from './writes-when-free.ts';
@@ -106,6 +107,7 @@ export function openSqliteBoardStore(opts: SqliteBoardOptions): BoardStore {
 
   return {
     ...createSqliteSessions(db, write),
+    ...createSqliteEnvReads(prepared),
     overview(day, page) {
       const { op, order, from } = idKeyset(page);
       const accounts = pageOf(

@@ -88,6 +88,12 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     variantId: (cardId, identity) => writer.variants.variantId(cardId, identity),
     namedCount: (cardId) => writer.variants.namedCount(cardId),
     namedVariants: (cardId) => writer.variants.namedVariants(cardId),
+    releaseSeen: (projectId, name) =>
+      memo(
+        cache.releases,
+        `${projectId}\0${name}`,
+        () => (q.releaseSeen.get(projectId, name) as number | undefined) ?? null,
+      ),
   };
 
   const begin = () => {
@@ -137,5 +143,7 @@ export function cardState(row: CardHead): CardState {
     lastSeenAt: row.last_seen_at,
     usageDay: row.usage_day,
     usageCount: row.usage_count,
+    resolvedEnv: row.resolved_env,
+    resolvedRelease: row.resolved_release,
   };
 }
