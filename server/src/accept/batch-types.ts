@@ -121,6 +121,17 @@ export interface BatchWrites {
   releases: ReleaseSighting[];
   /** Notices for the project's next digest (written only where its notifications are on). */
   notices: { projectId: number; cardRef: number; notice: CardNotice; at: number }[];
+  /**
+   * Admitted reports per card, environment (`env:` tag, null without one) and UTC minute
+   * (`floor(ms / 60000)`), for alert rules that count them (written only where a project has one).
+   */
+  occurrences: {
+    projectId: number;
+    cardRef: number;
+    environment: string | null;
+    minute: number;
+    count: number;
+  }[];
   /** Quota thresholds crossed, per account, in order (claimed once per account, day, threshold). */
   warnings: { accountId: number; warnings: QuotaWarning[] }[];
 }

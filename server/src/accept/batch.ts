@@ -11,7 +11,7 @@ import {
 } from './batch-types.ts';
 import { createBatchVariants } from './batch-variants.ts';
 import { descriptionHash, type FirstSeen, fold, newCardState } from './fold.ts';
-import { envOf, releaseOf } from './releases.ts';
+import { environmentOf, releaseOf } from './releases.ts';
 import type { AuthKey } from '../domain/types.ts';
 import type { BucketState, CardState, CounterRead, Regression, TaskReport } from './types.ts';
 
@@ -44,6 +44,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
   const inserted: WorkCard[] = [];
   const regressions: { id: number; regression: Regression }[] = [];
   const notices: BatchWrites['notices'] = [];
+  const occurrences = new Map<string, BatchWrites['occurrences'][number]>();
   const warnings: BatchWrites['warnings'] = [];
   const variants = createBatchVariants(view, config.variantCap);
   const envCounts = new Map<string, EnvCount>();
@@ -117,7 +118,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
   };
 
   const countEnv = (ref: number, report: TaskReport, at: number) => {
-    const env = envOf(report.tags);
+    const env = environmentOf(report.tags);
     const counted = envCounts.get(`${ref}\0${env}`);
     if (counted) {
       counted.count += 1;
@@ -198,6 +199,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     if (folded.notice) {
       notices.push({ projectId: key.projectId, cardRef: work.ref, notice: folded.notice, at: now });
     }
+    countOccurrence(occurrences, key.projectId, work.ref, environmentOf(report.tags), now);
     return {
       decision: { kind: folded.kind, rate: admission.decision.rate },
       cardRef: work.ref,
@@ -241,6 +243,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       envCounts: [...envCounts.values()],
       releases: releaseSightings,
       notices,
+      occurrences: [...occurrences.values()],
       warnings,
     };
   };
@@ -251,4 +254,19 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     /** Named variants the card holds after the batch, when the batch counted them. */
     namedAfter: variants.namedAfter,
   };
+}
+
+/** One more admitted report of the card in its environment and UTC minute. */
+function countOccurrence(
+  into: Map<string, BatchWrites['occurrences'][number]>,
+  projectId: number,
+  cardRef: number,
+  environment: string | null,
+  now: number,
+): void {
+  const minute = Math.floor(now / 60_000);
+  const key = `${cardRef}\0${minute}\0${environment ?? ''}`;
+  const seen = into.get(key);
+  if (seen) seen.count += 1;
+  else into.set(key, { projectId, cardRef, environment, minute, count: 1 });
 }

@@ -2,7 +2,7 @@ import { detectDescriptionType } from '../core/detect.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { cardSchema } from '../generated/schema.gen.ts';
 import { utcDay } from './admit.ts';
-import { atOrAfter, envOf, releaseOf } from './releases.ts';
+import { atOrAfter, environmentOf, releaseOf } from './releases.ts';
 import type {
   AcceptConfig,
   CardState,
@@ -124,7 +124,11 @@ export function fold(
         variant,
       },
       status: NEW_STATUS,
-      notice: { kind: 'new', release: null, env: envOf(report.tags) },
+      notice: {
+        kind: 'new',
+        release: releaseOf(report.tags),
+        environment: environmentOf(report.tags),
+      },
     };
   }
   const regression = regressionOf(card, report, now, firstSeen);
@@ -147,7 +151,7 @@ export function fold(
     },
     status: regression ? regression.to : card.status,
     notice: regression
-      ? { kind: 'regression', release: regression.release, env: regression.env }
+      ? { kind: 'regression', release: regression.release, environment: regression.environment }
       : null,
   };
 }
@@ -164,8 +168,8 @@ export function regressionOf(
   firstSeen: FirstSeen,
 ): Regression | null {
   if (card.status !== RESOLVED_STATUS) return null;
-  const env = envOf(report.tags);
-  if (card.resolvedEnv !== null && card.resolvedEnv !== env) return null;
+  const environment = environmentOf(report.tags);
+  if (card.resolvedEnv !== null && card.resolvedEnv !== environment) return null;
   const release = releaseOf(report.tags);
   let ordering: Regression['ordering'] = null;
   if (card.resolvedRelease !== null) {
@@ -178,7 +182,7 @@ export function regressionOf(
     regressions: card.regressions + 1,
     at: now,
     release,
-    env,
+    environment,
     ordering,
   };
 }

@@ -17,7 +17,7 @@ export {
   atOrAfter,
   compareSemver,
   DEFAULT_ENV,
-  envOf,
+  environmentOf,
   newestRelease,
   parseSemver,
   releaseOf,

@@ -23,7 +23,8 @@ const firstValue = (tags: readonly string[], prefix: string): string | null => {
 export const releaseOf = (tags: readonly string[]): string | null => firstValue(tags, RELEASE_TAG);
 
 /** The value of the first `env:<value>` tag, else `DEFAULT_ENV`. */
-export const envOf = (tags: readonly string[]): string => firstValue(tags, ENV_TAG) ?? DEFAULT_ENV;
+export const environmentOf = (tags: readonly string[]): string =>
+  firstValue(tags, ENV_TAG) ?? DEFAULT_ENV;
 
 /** How a release was found to be the resolved one or newer (the card's history shows it). */
 export type ReleaseOrdering = 'same' | 'semver' | 'first_sight';

@@ -147,8 +147,8 @@ export interface Regression {
   at: number;
   /** The value of the report's `release:` tag (contract 2.1), if it has one. */
   release: string | null;
-  /** The report's environment (`envOf`). */
-  env: string;
+  /** The report's environment (`environmentOf`). */
+  environment: string;
   /** How the release was found to be the resolved one or newer; null when resolved in none. */
   ordering: ReleaseOrdering | null;
 }
@@ -156,10 +156,10 @@ export interface Regression {
 /** What the project's watchers hear of (when its notifications are on): a new card, a regression. */
 export interface CardNotice {
   kind: 'new' | 'regression';
-  /** The report's release (regressions only). */
+  /** The report's release (its `release:` tag), or null. */
   release: string | null;
-  /** The report's environment (`envOf`). */
-  env: string;
+  /** The report's environment (`environmentOf`: production without an `env:` tag). */
+  environment: string;
 }
 
 export type CardWrite = { kind: 'insert'; card: NewCard } | { kind: 'update'; card: CardUpdate };

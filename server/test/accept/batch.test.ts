@@ -231,7 +231,7 @@ describe('a batch of reports', () => {
           regressions: 1,
           at: NOW,
           release: '2.0',
-          env: 'production',
+          environment: 'production',
           ordering: null,
         },
       },
@@ -270,7 +270,7 @@ describe('a batch of reports', () => {
     const prod = batch.decide(key, report({ tags: ['env:production'] }), NOW + 1);
     expect(prod.card?.status).toBe('todo');
     const w = batch.writes();
-    expect(w.regressions.map((r) => [r.regression.env, r.regression.at])).toEqual([
+    expect(w.regressions.map((r) => [r.regression.environment, r.regression.at])).toEqual([
       ['production', NOW + 1],
     ]);
     expect(w.cardUpdates[0]!.occurrenceCount).toBe(6);
@@ -316,5 +316,28 @@ describe('a batch of reports', () => {
     expect(regressesFrom('2.4.0', '2.4.0-rc.1')).toBe(false);
     expect(regressesFrom('2.4.0', '2.3.9')).toBe(false);
     expect(regressesFrom('2.4.0', '2.4.0')).toBe(true);
+  });
+
+  it('counts admitted reports per card, environment and UTC minute', () => {
+    const batch = createBatch(config, view({ cards: [{ card: stored(), title: 'Boom' }] }).view);
+    const minute = Math.floor(NOW / 60_000);
+    batch.decide(key, report({ tags: ['env:production'] }), NOW);
+    batch.decide(key, report({ tags: ['env:production', 'env:other'] }), NOW + 1);
+    batch.decide(key, report({ tags: ['env:dev'] }), NOW + 2);
+    batch.decide(key, report(), NOW + 60_000);
+    const fresh = batch.decide(key, report({ title: 'New', tags: ['env:dev'] }), NOW + 3);
+    expect(batch.writes().occurrences).toEqual([
+      { projectId: key.projectId, cardRef: 7, environment: 'production', minute, count: 2 },
+      { projectId: key.projectId, cardRef: 7, environment: 'dev', minute, count: 1 },
+      // No env tag: production (DEFAULT_ENV).
+      {
+        projectId: key.projectId,
+        cardRef: 7,
+        environment: 'production',
+        minute: minute + 1,
+        count: 1,
+      },
+      { projectId: key.projectId, cardRef: fresh.cardRef, environment: 'dev', minute, count: 1 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   atOrAfter,
   compareSemver,
-  envOf,
+  environmentOf,
   newestRelease,
   parseSemver,
 } from '../../src/accept/index.ts';
@@ -10,9 +10,9 @@ import {
 // Environments and releases of a report, and the order release-aware resolution compares.
 describe('environments and releases', () => {
   it('the environment is the first non-empty env tag, production without one', () => {
-    expect(envOf(['a', 'env:staging', 'env:production'])).toBe('staging');
-    expect(envOf(['env:', 'environment:x'])).toBe('production');
-    expect(envOf([])).toBe('production');
+    expect(environmentOf(['a', 'env:staging', 'env:production'])).toBe('staging');
+    expect(environmentOf(['env:', 'environment:x'])).toBe('production');
+    expect(environmentOf([])).toBe('production');
   });
 
   it('parses semver 2.0.0 with an optional v, and orders by precedence', () => {

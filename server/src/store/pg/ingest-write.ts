@@ -69,7 +69,7 @@ export async function writeBatch(
       n: r.regressions,
       at: r.at,
       release: r.release,
-      env: r.env,
+      env: r.environment,
       ordering: r.ordering,
     })),
     removals: w.variantRemovals,
@@ -99,7 +99,7 @@ export async function writeBatch(
       kind: n.notice.kind,
       release: n.notice.release,
       at: n.at,
-      env: n.notice.env,
+      env: n.notice.environment,
     })),
     releases: w.releases.map((r, i) => ({ i, p: r.projectId, name: r.name, at: r.at })),
     envs: w.envCounts.map((e) => ({

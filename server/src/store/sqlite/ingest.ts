@@ -88,12 +88,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     variantId: (cardId, identity) => writer.variants.variantId(cardId, identity),
     namedCount: (cardId) => writer.variants.namedCount(cardId),
     namedVariants: (cardId) => writer.variants.namedVariants(cardId),
-    releaseSeen: (projectId, name) =>
-      memo(
-        cache.releases,
-        `${projectId}\0${name}`,
-        () => (q.releaseSeen.get(projectId, name) as number | undefined) ?? null,
-      ),
+    releaseSeen: releaseSeenOf(q, cache),
   };
 
   const begin = () => {
@@ -124,6 +119,16 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
       acceptance.rate(buckets.get(projectId) ?? null, plan, config.now()),
   };
 }
+
+/** A release's row id (its place in the order first seen), cached; null: never seen. */
+const releaseSeenOf =
+  (q: ReturnType<typeof prepareIngest>, cache: ReturnType<typeof createIngestCaches>) =>
+  (projectId: number, name: string) =>
+    memo(
+      cache.releases,
+      `${projectId}\0${name}`,
+      () => (q.releaseSeen.get(projectId, name) as number | undefined) ?? null,
+    );
 
 /** Parsed tags per cached card row, so a hot card's tags are parsed once, not once a batch. */
 const parsedTags = new WeakMap<CardHead, { json: string; tags: string[] }>();

@@ -24,10 +24,18 @@ export function createTriageWrites(db: Database.Database) {
   return {
     regress(cardId: number, r: Regression) {
       q.regress.run(r.to, r.regressions, r.at, cardId);
-      q.event.run(cardId, r.at, r.from, r.to, r.release, r.env, r.ordering);
+      q.event.run(cardId, r.at, r.from, r.to, r.release, r.environment, r.ordering);
     },
     notice(projectId: number, cardId: number, notice: CardNotice, at: number) {
-      q.notice.run(projectId, cardId, notice.kind, notice.release, at, notice.env, projectId);
+      q.notice.run(
+        projectId,
+        cardId,
+        notice.kind,
+        notice.release,
+        at,
+        notice.environment,
+        projectId,
+      );
     },
   };
 }
