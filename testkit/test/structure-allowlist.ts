@@ -10,8 +10,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'runtime/src/kit/process.ts > installProcessHandlers',
     'runtime/src/platform/node-send.ts > createNodeSend',
     'runtime/src/platform/node-send.ts > createNodeSend > returned function',
-    'server/src/accept/batch-variants.ts > createBatchVariants',
-    'server/src/accept/batch.ts > createBatch',
     'server/src/admin.ts > createAdmin',
     'server/src/board/routes.ts > registerBoard',
     'server/src/board/routes.ts > registerBoard > callback of app.register',
