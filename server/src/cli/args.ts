@@ -31,7 +31,6 @@ const OPTIONS = {
   'smtp-host': { type: 'string' },
   'smtp-port': { type: 'string' },
   'smtp-from': { type: 'string' },
-  release: { type: 'string' },
   id: { type: 'string' },
   'sourcemap-file-bytes': { type: 'string' },
   'sourcemap-project-bytes': { type: 'string' },
