@@ -1,4 +1,10 @@
-import { type BatchView, type BatchWrites, type CardInsert, PENDING_BASE } from './batch-types.ts';
+import {
+  type BatchView,
+  type BatchWrites,
+  type CardInsert,
+  type EnvCount,
+  PENDING_BASE,
+} from './batch-types.ts';
 import { descriptionHash, newCardState } from './fold.ts';
 import type {
   CardNotice,
@@ -34,6 +40,7 @@ export class BatchCards {
   readonly #regressions: { id: number; regression: Regression }[] = [];
   readonly #notices: BatchWrites['notices'] = [];
   readonly #occurrences = new Map<string, BatchWrites['occurrences'][number]>();
+  readonly #envCounts = new Map<string, EnvCount>();
   #nextCard = PENDING_BASE;
 
   constructor(view: BatchView) {
@@ -97,6 +104,8 @@ export class BatchCards {
     if (u.regression) {
       state.status = u.regression.to;
       state.regressions = u.regression.regressions;
+      state.resolvedEnv = null;
+      state.resolvedRelease = null;
       this.#regressions.push({ id: card.ref, regression: u.regression });
     }
     card.changed = true;
@@ -106,8 +115,24 @@ export class BatchCards {
     this.#notices.push({ projectId, cardRef: card.ref, notice, at });
   }
 
-  /** One more admitted report of the card in its environment and UTC minute. */
-  occurrence(projectId: number, card: WorkCard, environment: string | null, now: number): void {
+  /**
+   * One more admitted report of the card in its environment: its count, first and last sight
+   * there, and its count in that environment and UTC minute.
+   */
+  occurrence(projectId: number, card: WorkCard, environment: string, now: number): void {
+    const counted = this.#envCounts.get(`${card.ref}\0${environment}`);
+    if (counted) {
+      counted.count += 1;
+      counted.lastSeenAt = Math.max(counted.lastSeenAt, now);
+    } else {
+      this.#envCounts.set(`${card.ref}\0${environment}`, {
+        cardRef: card.ref,
+        env: environment,
+        count: 1,
+        firstSeenAt: now,
+        lastSeenAt: now,
+      });
+    }
     const minute = Math.floor(now / 60_000);
     const key = `${card.ref}\0${minute}\0${environment ?? ''}`;
     const seen = this.#occurrences.get(key);
@@ -118,7 +143,7 @@ export class BatchCards {
 
   writes(): Pick<
     BatchWrites,
-    'cardInserts' | 'cardUpdates' | 'regressions' | 'notices' | 'occurrences'
+    'cardInserts' | 'cardUpdates' | 'regressions' | 'notices' | 'occurrences' | 'envCounts'
   > {
     return {
       cardInserts: this.#inserted.map(({ insert, state }) => ({
@@ -145,6 +170,7 @@ export class BatchCards {
       regressions: this.#regressions,
       notices: this.#notices,
       occurrences: [...this.#occurrences.values()],
+      envCounts: [...this.#envCounts.values()],
     };
   }
 

@@ -2,8 +2,10 @@ import { admit, utcDay } from './admit.ts';
 import { BatchCards } from './batch-cards.ts';
 import { BatchCounters } from './batch-counters.ts';
 import type { BatchConfig, BatchView, BatchWrites, Decided } from './batch-types.ts';
+import { BatchReleases } from './batch-releases.ts';
 import { BatchVariants } from './batch-variants.ts';
-import { environmentOf, fold } from './fold.ts';
+import { fold } from './fold.ts';
+import { environmentOf } from './releases.ts';
 import type { AuthKey } from '../domain/types.ts';
 import type { TaskReport } from './types.ts';
 
@@ -18,6 +20,7 @@ export function createBatch(config: BatchConfig, view: BatchView) {
   const counters = new BatchCounters(view);
   const cards = new BatchCards(view);
   const variants = new BatchVariants(view, config.variantCap);
+  const releases = new BatchReleases(view);
 
   const decide = (key: AuthKey, report: TaskReport, now: number): Decided => {
     const day = utcDay(now);
@@ -28,7 +31,8 @@ export function createBatch(config: BatchConfig, view: BatchView) {
     const crossed = admission.counters!.warnings;
 
     const found = cards.find(key.projectId, report);
-    const folded = fold(config, found?.state ?? null, report, now);
+    const firstSeen = releases.sight(key.projectId, report, now);
+    const folded = fold(config, found?.state ?? null, report, now, firstSeen);
     const write = folded.writes.card;
     let card = found!;
     if (write.kind === 'insert') card = cards.insert(key.projectId, write.card);
@@ -59,6 +63,8 @@ export function createBatch(config: BatchConfig, view: BatchView) {
       variantAdds: v.adds,
       variantRemovals: v.removals,
       variantFolds: v.folds,
+      envCounts: c.envCounts,
+      releases: releases.writes(),
       notices: c.notices,
       occurrences: c.occurrences,
       warnings: n.warnings,

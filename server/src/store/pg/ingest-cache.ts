@@ -46,7 +46,7 @@ function ingestMaps(total: number, variantKeys: Map<number, string>) {
     /** `projectId:day` -> the project's accepted events that day. */
     projectUsage: map<number>(0.02, keyBytes),
     /** `projectId\0title` -> card id or null. */
-    titles: map<number | null>(0.16, keyBytes),
+    titles: map<number | null>(0.14, keyBytes),
     /** `projectId\0hash` -> the card with that description (and the text, compared on use). */
     descriptions: map<{ card: number | null; text: string }>(
       0.2,
@@ -63,6 +63,8 @@ function ingestMaps(total: number, variantKeys: Map<number, string>) {
         40 * v.value.state.tags.length
       );
     }),
+    /** `projectId\0release` -> its place in the order first seen (row id), or null: never seen. */
+    releases: map<number | null>(0.02, keyBytes),
     /** `cardId\0identity` -> variant id or null. */
     variants: map<number | null>(
       0.16,
