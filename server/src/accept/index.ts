@@ -4,15 +4,24 @@ export { rateOf, type Take, takeToken } from './bucket.ts';
 export {
   CARD_STATUSES,
   descriptionHash,
-  environmentOf,
   IGNORED_STATUS,
   mergeTags,
   NEW_STATUS,
+  type FirstSeen,
   newCardState,
-  releaseOf,
+  regressionOf,
   RESOLVED_STATUS,
   variantIdentity,
 } from './fold.ts';
+export {
+  atOrAfter,
+  compareSemver,
+  DEFAULT_ENV,
+  environmentOf,
+  newestRelease,
+  parseSemver,
+  releaseOf,
+} from './releases.ts';
 export { planPrune } from './prune.ts';
 export { WARNING_THRESHOLDS } from '../generated/limits.gen.ts';
 export type * from './types.ts';

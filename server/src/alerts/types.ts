@@ -87,9 +87,21 @@ export interface CountedCard {
 }
 
 /** The card columns an alert shows. */
-export type AlertCardRow = Omit<
+export type AlertCardRow = Pick<
   CardRow,
-  'description' | 'description_type' | 'usage_day' | 'usage_count' | 'last_regressed_at'
+  | 'id'
+  | 'project_id'
+  | 'title'
+  | 'priority'
+  | 'severity'
+  | 'tags'
+  | 'status'
+  | 'occurrence_count'
+  | 'file_name'
+  | 'line_number'
+  | 'created_at'
+  | 'last_seen_at'
+  | 'regressions'
 >;
 
 /** What a store read for one planning turn: the rules decide on it (`AlertPlanner.plan`). */

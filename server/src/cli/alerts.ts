@@ -112,7 +112,7 @@ async function alerts(
         webhookId: id(flags.webhook, '--webhook'),
         event: required(flags.on, 'on'),
         name: flags.name,
-        environments: flags.env,
+        environments: flags.env, // one or several, comma-separated
         severities: flags.severity,
         threshold: flags['more-than'],
         windowMinutes: flags.minutes,

@@ -2,7 +2,7 @@ import { AdminError, createAdmin } from '../admin.ts';
 import { AddressPolicyError } from '../alerts/address.ts';
 import { AlertSetupError } from '../alerts/setup.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
-import { TASKS_PATH } from '../generated/service.gen.ts';
+import { SOURCEMAPS_PATH, TASKS_PATH } from '../generated/service.gen.ts';
 import { DataDirError } from '../store/sqlite/database-file.ts';
 import { openStore, redactUrl } from '../store/open.ts';
 import { type Flags, parse, UsageError } from './args.ts';
@@ -18,6 +18,10 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the board (view, triage) under /board
+        [--sourcemap-file-bytes N] [--sourcemap-project-bytes N] [--sourcemap-releases N]
+        [--sourcemap-segments N] [--sourcemap-cache-bytes N] [--no-sourcemaps]
+                                             source-map limits (server/README.md); also serves
+                                             POST ${SOURCEMAPS_PATH}
         [--public-url URL]                   the address alerts link cards to (else $SERVICE_PUBLIC_URL)
         [--webhook-allow A] [--webhook-deny A]   addresses webhooks may / may not reach (CIDRs or
                                              loopback, private, link-local, metadata, all, none)
@@ -35,11 +39,14 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
                                              without --to: every member of the account
   notify off --project ID | notify list
   mail list [--account ID] [--json]          quota warnings and notification digests
+  sourcemaps list --project ID [--release R] [--json]   maps builds uploaded (release, path, size,
+                                             debug ID, uploaded at)
+  sourcemaps delete --project ID (--release R | --id N)
   webhooks add --project ID --url URL [--name N] [--format json|slack]
                                              where alerts go; a JSON webhook's secret is printed once
   webhooks list --project ID | webhooks remove ID
   alerts add --project ID --webhook ID --on new|regression|frequency [--name N]
-        [--more-than N --minutes M] [--env E ...] [--severity S ...]   a rule (window: --minutes, 60)
+        [--more-than N --minutes M] [--env E,E] [--severity S ...]   a rule (window: --minutes, 60)
   alerts list --project ID | alerts remove ID
   alerts test ID                             send the rule's test alert now (exit 1 if not delivered)
   alerts log --project ID [--before ID]      deliveries: rule, card, state, attempts, next retry
@@ -75,6 +82,9 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'serve') return await (await import('./serve.ts')).runServe(flags);
     if (command === 'admin-token') {
       return await (await import('./admin-token.ts')).runAdminToken(sub, arg, flags);
+    }
+    if (command === 'sourcemaps') {
+      return await (await import('./sourcemaps.ts')).runSourceMaps(sub, flags);
     }
     if (command === 'webhooks' || command === 'alerts') {
       return await (await import('./alerts.ts')).runAlerts(command, sub, arg, flags);

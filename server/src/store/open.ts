@@ -5,6 +5,8 @@ import type { PgStoreOptions } from './pg/store.ts';
 import { openSqliteStore } from './sqlite/store.ts';
 import { openSqliteAlertStore } from './sqlite/alerts.ts';
 import { openSqliteBoardStore } from './sqlite/board.ts';
+import { openSqliteSourceMapStore } from './sqlite/sourcemaps.ts';
+import type { SourceMapStore } from './sourcemap-types.ts';
 import type { Store } from './types.ts';
 
 export interface OpenStoreOptions extends IngestConfig {
@@ -74,6 +76,20 @@ export async function openAlertStore(opts: {
     url: opts.databaseUrl,
     now: opts.now,
   });
+}
+
+/** The source-map store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
+export async function openSourceMapStore(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<SourceMapStore> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
+    return openSqliteSourceMapStore({ dataDir: opts.dataDir });
+  }
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  return (await import('./pg/sourcemaps.ts')).openPgSourceMapStore({ url: opts.databaseUrl });
 }
 
 /** A database URL fit for logs: the password is replaced by `***`. */

@@ -40,6 +40,8 @@ const card = (more: Partial<CardState> = {}): CardState => ({
   lastSeenAt: NOW - 1000,
   usageDay: utcDay(NOW),
   usageCount: 2,
+  resolvedEnv: null,
+  resolvedRelease: null,
   ...more,
 });
 
@@ -133,7 +135,7 @@ describe('triage statuses', () => {
   it('a new card is todo and noticed as new, with the release and environment of its report', () => {
     expect(acceptance.fold(null, report(), NOW)).toMatchObject({
       status: 'todo',
-      notice: { kind: 'new', release: null, environment: null },
+      notice: { kind: 'new', release: null, environment: 'production' },
     });
     const tagged = acceptance.fold(null, report({ tags: ['env:staging', 'release:3.1'] }), NOW);
     expect(tagged.notice).toEqual({ kind: 'new', release: '3.1', environment: 'staging' });
@@ -151,7 +153,15 @@ describe('triage statuses', () => {
       kind: 'update',
       card: {
         occurrenceCount: 5,
-        regression: { from: 'done', to: 'todo', regressions: 3, at: NOW, release: '2.4.2' },
+        regression: {
+          from: 'done',
+          to: 'todo',
+          regressions: 3,
+          at: NOW,
+          release: '2.4.2',
+          environment: 'prod',
+          ordering: null,
+        },
       },
     });
     const bare = acceptance.fold(card({ status: 'done' }), report({ tags: ['release:'] }), NOW);
@@ -176,8 +186,9 @@ describe('triage statuses', () => {
 
   it('reads the environment from the first non-empty env tag', () => {
     expect(environmentOf(['release:1', 'env:', 'env:production', 'env:dev'])).toBe('production');
-    expect(environmentOf(['environment:x', 'envs:y'])).toBeNull();
-    expect(environmentOf([])).toBeNull();
+    // Without one, production (see DEFAULT_ENV).
+    expect(environmentOf(['environment:x', 'envs:y'])).toBe('production');
+    expect(environmentOf([])).toBe('production');
   });
 });
 

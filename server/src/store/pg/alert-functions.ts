@@ -11,7 +11,7 @@
  * where it has a frequency rule. Refs below zero name the batch's new cards (their ids are in
  * `written.cards`, by position).
  */
-export const ALERT_WRITE_V6 = `
+export const ALERT_WRITE_V8 = `
   CREATE FUNCTION svc_alert_write(input json, written jsonb) RETURNS jsonb
   LANGUAGE plpgsql AS $fn$
   DECLARE

@@ -2,6 +2,7 @@ import type { ScanLimits } from '../board-scan.ts';
 import type { BoardStore } from '../board-types.ts';
 import { createPgBoardAccounts } from './board-accounts.ts';
 import { createPgBoardCards } from './board-cards.ts';
+import { createPgEnvReads } from './board-envs.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool, withinDeadline } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
@@ -42,6 +43,7 @@ export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore
     ...createPgSessions(db),
     ...createPgBoardAccounts(db, triage.statusCounts),
     ...createPgBoardCards(db, opts.scan),
+    ...createPgEnvReads(db),
     setCardStatus: triage.setCardStatus,
     cardHistory: triage.cardHistory,
     close: () => pool.end(),
