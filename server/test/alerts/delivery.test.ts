@@ -174,7 +174,8 @@ describe(`alerts to webhooks (${STORE_KIND})`, () => {
 
     // Resolved, then reported again: the Slack-compatible webhook hears of the regression.
     await cli(svc, 'cards', 'set-status', '--card', String(card), '--status', 'done');
-    await send(svc, { title: 'Checkout failed', tags: ['env:staging', 'release:2.4.2'] });
+    await send(svc, { title: 'Checkout failed', tags: ['env:staging'] }); // another environment: no regression
+    await send(svc, { title: 'Checkout failed', tags: ['env:production', 'release:2.4.2'] });
     const [msg] = await waitFor('the Slack alert', () => {
       const got = at(r, '/slack');
       return got.length > 0 ? got : undefined;
@@ -184,13 +185,13 @@ describe(`alerts to webhooks (${STORE_KIND})`, () => {
     expect(validSlack(msg!.json), JSON.stringify(validSlack.errors)).toBe(true);
     const link = `https://errors.acme.test/board/projects/${svc.projectId}/cards/${card}`;
     expect(msg!.json).toEqual({
-      text: 'Regression in Fixture project (staging): Checkout failed',
+      text: 'Regression in Fixture project (production): Checkout failed',
       blocks: [
         {
           type: 'section',
           text: {
             type: 'mrkdwn',
-            text: `*Regression* in *Fixture project (staging)*\n*<${link}|Checkout failed>*`,
+            text: `*Regression* in *Fixture project (production)*\n*<${link}|Checkout failed>*`,
           },
         },
         {
@@ -198,7 +199,7 @@ describe(`alerts to webhooks (${STORE_KIND})`, () => {
           elements: [
             {
               type: 'mrkdwn',
-              text: 'major · medium priority · 3 reports in all · src/cart.ts:12 · release 2.4.2 · rule “Back &lt;again&gt; &amp; again”',
+              text: 'major · medium priority · 4 reports in all · src/cart.ts:12 · release 2.4.2 · rule “Back &lt;again&gt; &amp; again”',
             },
           ],
         },
