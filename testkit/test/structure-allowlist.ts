@@ -15,7 +15,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'server/src/board/routes.ts > registerBoard > callback of app.register',
     'server/src/cli/commands.ts > runAdminCommand',
     'server/src/http/app.ts > buildApp',
-    'server/src/store/guard.ts > createAvailability',
   ],
   importCircles: [
     [
