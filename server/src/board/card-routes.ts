@@ -4,8 +4,8 @@ import type { SourceMapStore } from '../store/sourcemap-types.ts';
 import { formAllowed } from './auth.ts';
 import { resolvedIn } from './environment.ts';
 import { DAY, HOUR } from './format.ts';
-import { codeOf, rawReportOf } from './mapped.ts';
-import { cardPage, HISTORY_ON_CARD, rawPage, variantPage } from './pages/card.ts';
+import { mappedOf, registerRawRoutes } from './mapped.ts';
+import { cardPage, HISTORY_ON_CARD, variantPage } from './pages/card.ts';
 import { HISTORY_PER_PAGE, historyPage } from './pages/history.ts';
 import { parseIdPage } from './query.ts';
 import { csrfOf, formOf, idOf, notFound, refused, send, statusOf, viewers } from './reply.ts';
@@ -44,16 +44,12 @@ export function registerCardRoutes(
     if (!found) return notFound(req, reply);
     const { project, card } = found;
     const lastHour = Math.floor(now() / HOUR);
-    const [variants, perHour, history, raw] = await Promise.all([
+    const [variants, perHour, history, mapped] = await Promise.all([
       store.listVariants(card.id, VARIANT_BODY_CHARS),
       store.cardHours(card.id, lastHour - 23, lastHour),
       store.cardHistory(card.id, HISTORY_ON_CARD + 1),
-      sourceMaps && rawReportOf(sourceMaps, project.id, card),
+      sourceMaps && mappedOf(sourceMaps, project.id, card),
     ]);
-    const mapped = raw && {
-      rawHref: `/board/projects/${project.id}/cards/${card.id}/raw`,
-      code: await codeOf(sourceMaps!, raw),
-    };
     const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req), mapped };
     const hours = { perHour, lastHour };
     return send(reply, 200, cardPage(project, card, variants, hours, history, opts));
@@ -76,15 +72,6 @@ export function registerCardRoutes(
     return text(reply, found.card.description ?? '');
   });
 
-  // The report as the SDK sent it, before source maps: only when ingestion mapped it.
-  board.get<{ Params: CardParams }>(`${base}/raw`, async (req, reply) => {
-    const found = await loadCard(req.params);
-    const raw =
-      found && sourceMaps && (await rawReportOf(sourceMaps, found.project.id, found.card));
-    if (!found || !raw) return notFound(req, reply);
-    return send(reply, 200, rawPage(found.project, found.card, undefined, raw, csrfOf(req)));
-  });
-
   const variantOf = async (params: CardParams & { variant: string }) => {
     const found = await loadCard(params);
     const variantId = idOf(params.variant);
@@ -101,17 +88,6 @@ export function registerCardRoutes(
     },
   );
   board.get<{ Params: CardParams & { variant: string } }>(
-    `${base}/variants/:variant/raw`,
-    async (req, reply) => {
-      const found = await variantOf(req.params);
-      const shown = found && { ...found.variant, title: found.variant.title ?? found.card.title };
-      const raw = shown && sourceMaps && (await rawReportOf(sourceMaps, found.project.id, shown));
-      if (!found || !raw) return notFound(req, reply);
-      const page = rawPage(found.project, found.card, found.variant, raw, csrfOf(req));
-      return send(reply, 200, page);
-    },
-  );
-  board.get<{ Params: CardParams & { variant: string } }>(
     `${base}/variants/:variant/body.txt`,
     async (req, reply) => {
       const found = await variantOf(req.params);
@@ -119,6 +95,8 @@ export function registerCardRoutes(
       return text(reply, found.variant.description ?? '');
     },
   );
+
+  if (sourceMaps) registerRawRoutes(board, base, { sourceMaps, loadCard, variantOf });
 
   // A status change: same-origin, with the session's form token (403 and nothing changed
   // otherwise), recorded under the admin token's name; then back to the card.
