@@ -146,3 +146,80 @@ export const cardSchema = {
     },
   },
 } as const;
+
+/** JSON Schema of a source-map upload (`SourceMapUpload`); the map is checked further by hand. */
+export const sourceMapUploadSchema = {
+  type: 'object',
+  description:
+    "One chunk's source map. `release` and `path` together name it; a report finds it through its\n`release:` tag and the path of a frame.\n",
+  required: ['release', 'path', 'map'],
+  properties: {
+    release: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 42,
+      description:
+        "The release of the build, as its reports carry it in the tag `release:<value>` (the\nSDK's `release` option, else the build id the build integration sets). At most 42\ncharacters: a tag is at most 50 (`tagMax`), `release:` included.\n",
+    },
+    path: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1024,
+      pattern: '^[^/?#\\s\\\\][^?#\\s\\\\]*$',
+      description:
+        "The chunk's path exactly as the SDKs write it in a stack frame: no origin, no query or\nfragment, no leading slash, `/` separators, no `.` or `..` segment\n(`assets/index-Bx12.js`, `_next/static/chunks/13we575bavisz.js`,\n`.next/server/chunks/ssr/x.js`).\n",
+    },
+    debug_id: {
+      type: ['string', 'null'],
+      pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+      description:
+        "The debug ID the bundler wrote into the chunk and its map (a UUID), when it wrote one;\ncompared case-insensitively. It names the chunk's content across releases.\n",
+    },
+    map: {
+      type: 'object',
+      description:
+        'A source map, version 3 (ECMA-426): a regular map, or an index map (`sections`), which the\nservice flattens. `sourcesContent` is what the board shows as code context; without it\nframes are still mapped. Checked beyond this schema: `mappings` must decode, stay within\n`x-svc-sourcemaps.segmentsMax` segments and point at existing sources and names; a source\nmay not be an absolute path or hold a `..` segment after its bundler prefix (`webpack://`,\n`turbopack://[project]/`, `/@fs/`) and leading `../` are removed.\n',
+      required: ['version'],
+      properties: {
+        version: { type: 'integer', const: 3 },
+        file: { type: ['string', 'null'] },
+        sourceRoot: { type: ['string', 'null'] },
+        sources: { type: 'array', items: { type: ['string', 'null'] } },
+        sourcesContent: { type: 'array', items: { type: ['string', 'null'] } },
+        names: { type: 'array', items: { type: 'string' } },
+        mappings: { type: 'string' },
+        ignoreList: { type: 'array', items: { type: 'integer', minimum: 0 } },
+        debugId: {
+          type: 'string',
+          description:
+            'The debug ID some bundlers write into the map itself; `debug_id` is used when both are given.',
+        },
+        sections: {
+          type: 'array',
+          description:
+            "An index map's parts, each a regular map at an offset of the generated chunk.",
+          items: {
+            type: 'object',
+            required: ['offset', 'map'],
+            properties: {
+              offset: {
+                type: 'object',
+                required: ['line', 'column'],
+                properties: {
+                  line: { type: 'integer', minimum: 0 },
+                  column: { type: 'integer', minimum: 0 },
+                },
+              },
+              map: { type: 'object' },
+            },
+          },
+        },
+      },
+    },
+    code: {
+      type: ['string', 'null'],
+      description:
+        "The chunk's code exactly as deployed (optional). Read once, at upload, to find where each\nfunction is defined, so that frames show original function names where the stack prints\nminified ones; it is not kept. Without it, frames keep the function names the stack\nprinted (places are mapped all the same).\n",
+    },
+  },
+} as const;

@@ -28,6 +28,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sourcemaps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload the source map of one built chunk (build time, secret key)
+     * @description Stores the source map of one chunk of a build, keyed by the build's `release` (the value its
+     *     reports carry as the `release:` tag) and the chunk's `path` (as the SDKs write it in a stack
+     *     frame), and by `debug_id` when the bundler wrote one. From then on, every frame of a report's
+     *     description and its `file_name` / `line_number` that point into that chunk are rewritten, at
+     *     ingestion and before deduplication, to the original source (project-relative path, line,
+     *     column, original function name), so the same error from two builds is one card.
+     *
+     *     Signed exactly as `POST /api/v1/tasks` (see `signedKeyId`) except that the payload's path is
+     *     the constant `/api/v1/sourcemaps`. A publishable key is refused (403): maps hold the app's
+     *     source. Nothing ever serves a map or its sources back to a key; the board shows them to its
+     *     signed-in users.
+     *
+     *     Idempotent: the same map again (same `release` and `path`, same content) answers 200 with
+     *     `created` false and writes nothing. A different map for the same `release` and `path`
+     *     replaces the stored one (201, `created` and `replaced` true). Clients re-sign every retry.
+     *     The reference service's default limits are `x-svc-sourcemaps`; a deployment may change them.
+     */
+    post: operations['uploadSourceMap'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -167,6 +202,91 @@ export interface components {
     DecryptionFailed: {
       /** @constant */
       message: 'Could not decrypt the request payload.';
+    };
+    /**
+     * @description One chunk's source map. `release` and `path` together name it; a report finds it through its
+     *     `release:` tag and the path of a frame.
+     */
+    SourceMapUpload: {
+      /**
+       * @description The release of the build, as its reports carry it in the tag `release:<value>` (the
+       *     SDK's `release` option, else the build id the build integration sets). At most 42
+       *     characters: a tag is at most 50 (`tagMax`), `release:` included.
+       */
+      release: string;
+      /**
+       * @description The chunk's path exactly as the SDKs write it in a stack frame: no origin, no query or
+       *     fragment, no leading slash, `/` separators, no `.` or `..` segment
+       *     (`assets/index-Bx12.js`, `_next/static/chunks/13we575bavisz.js`,
+       *     `.next/server/chunks/ssr/x.js`).
+       */
+      path: string;
+      /**
+       * @description The debug ID the bundler wrote into the chunk and its map (a UUID), when it wrote one;
+       *     compared case-insensitively. It names the chunk's content across releases.
+       */
+      debug_id?: string | null;
+      map: components['schemas']['SourceMap'];
+      /**
+       * @description The chunk's code exactly as deployed (optional). Read once, at upload, to find where each
+       *     function is defined, so that frames show original function names where the stack prints
+       *     minified ones; it is not kept. Without it, frames keep the function names the stack
+       *     printed (places are mapped all the same).
+       */
+      code?: string | null;
+    };
+    /**
+     * @description A source map, version 3 (ECMA-426): a regular map, or an index map (`sections`), which the
+     *     service flattens. `sourcesContent` is what the board shows as code context; without it
+     *     frames are still mapped. Checked beyond this schema: `mappings` must decode, stay within
+     *     `x-svc-sourcemaps.segmentsMax` segments and point at existing sources and names; a source
+     *     may not be an absolute path or hold a `..` segment after its bundler prefix (`webpack://`,
+     *     `turbopack://[project]/`, `/@fs/`) and leading `../` are removed.
+     */
+    SourceMap: {
+      /** @constant */
+      version: 3;
+      file?: string | null;
+      sourceRoot?: string | null;
+      sources?: (string | null)[];
+      sourcesContent?: (string | null)[];
+      names?: string[];
+      mappings?: string;
+      ignoreList?: number[];
+      /** @description The debug ID some bundlers write into the map itself; `debug_id` is used when both are given. */
+      debugId?: string;
+      /** @description An index map's parts, each a regular map at an offset of the generated chunk. */
+      sections?: {
+        offset: {
+          line: number;
+          column: number;
+        };
+        map: Record<string, never>;
+      }[];
+    };
+    /** @description A stored source map, as the service keeps it (the map itself is never answered). */
+    SourceMapStored: {
+      id: number;
+      release: string;
+      path: string;
+      /** @description Lower-case, or null when the build gave none. */
+      debug_id: string | null;
+      /** @description Size of the upload (its request body, in bytes); what counts towards the project's storage limit. */
+      bytes: number;
+      /** @description How many sources the map names. */
+      sources: number;
+      /**
+       * Format: date-time
+       * @description When this content was stored (an identical upload leaves it unchanged).
+       */
+      uploaded_at: string;
+    };
+    SourceMapAnswer: {
+      data: components['schemas']['SourceMapStored'];
+      /** @description True when this request stored the map; false when the same map was already there. */
+      created: boolean;
+      /** @description True when a different map of the same `release` and `path` was replaced. */
+      replaced: boolean;
     };
   };
   responses: {
@@ -332,6 +452,176 @@ export interface operations {
       403: components['responses']['Forbidden'];
       422: components['responses']['Unprocessable'];
       429: components['responses']['TooManyRequests'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  uploadSourceMap: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "release": "1.4.2",
+         *       "path": "assets/index-Bx12.js",
+         *       "debug_id": "8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27",
+         *       "map": {
+         *         "version": 3,
+         *         "file": "index-Bx12.js",
+         *         "sources": [
+         *           "../../src/App.tsx"
+         *         ],
+         *         "sourcesContent": [
+         *           "export function App() {\n  throw new Error('boom');\n}\n"
+         *         ],
+         *         "names": [
+         *           "App",
+         *           "Error"
+         *         ],
+         *         "mappings": "AAAAA,SAASA;EACEC"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['SourceMapUpload'];
+      };
+    };
+    responses: {
+      /** @description The same map was already stored for this `release` and `path` (`created` false); nothing was written. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "created": false,
+           *       "replaced": false,
+           *       "data": {
+           *         "id": 12,
+           *         "release": "1.4.2",
+           *         "path": "assets/index-Bx12.js",
+           *         "debug_id": "8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27",
+           *         "bytes": 184233,
+           *         "sources": 41,
+           *         "uploaded_at": "2026-11-22T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SourceMapAnswer'];
+        };
+      };
+      /** @description The map was stored (`created` true); `replaced` is true when it replaced a different map of the same `release` and `path`. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "created": true,
+           *       "replaced": false,
+           *       "data": {
+           *         "id": 12,
+           *         "release": "1.4.2",
+           *         "path": "assets/index-Bx12.js",
+           *         "debug_id": "8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27",
+           *         "bytes": 184233,
+           *         "sources": 41,
+           *         "uploaded_at": "2026-11-22T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SourceMapAnswer'];
+        };
+      };
+      /** @description Missing or invalid key id, bad signature, or a timestamp outside the window (as `POST /api/v1/tasks`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Invalid or missing project API key."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      /** @description A publishable key (bearer): uploads need the project's secret key. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Source maps are uploaded with a secret key (signed), never a publishable key."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      /**
+       * @description The body is larger than the per-file limit, or storing the map would take the project past
+       *     its storage limit (`x-svc-sourcemaps`), after the releases past the kept count are pruned.
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request body is larger than 33554432 bytes."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      /**
+       * @description A malformed body or map: not JSON, not a version 3 map, `mappings` that do not decode or
+       *     decode to more segments than the limit, a source with a `..` segment or an absolute path,
+       *     or a bad `release`, `path` or `debug_id`. `errors` names the failing fields (`map.mappings`,
+       *     `map.sources`, `release`...).
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The given data was invalid.",
+           *       "errors": {
+           *         "map.sources": [
+           *           "A source may not contain a \"..\" segment: ../../../etc/passwd."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationFailed'];
+        };
+      };
+      /** @description The service cannot store the map now (its database is unreachable, or it is busy with other uploads); retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The service is unavailable; retry later."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
       '5XX': components['responses']['ServerError'];
     };
   };
