@@ -5,9 +5,9 @@
 import { signHeaders } from '../core/sign.ts';
 import { backoffMs } from '../core/retry.ts';
 import { isRetryable, parseRetryAfter } from '../generated/retry.gen.ts';
+import { SOURCEMAPS_PATH } from '../generated/service.gen.ts';
 
-/** The route's path, also the constant path the signature covers. */
-export const SOURCEMAPS_PATH = '/api/v1/sourcemaps';
+export { SOURCEMAPS_PATH };
 
 /** Where and how uploads are sent (the seams tests inject). */
 export interface UploadTarget {

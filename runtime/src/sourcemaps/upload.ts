@@ -5,12 +5,16 @@
 // build with no credentials or no reachable service still builds.
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { components } from '../generated/wire.gen.ts';
 import { readServerSettings, settingVariable } from '../kit/settings.ts';
 import { decodeDataUrl, findMapComment, mapJson } from '../location/sourcemap.ts';
 import { type MappedChunk, type OutputFolder, mapDebugId, readFolder } from './folder.ts';
 import { redactUrl, type UploadOutcome, type UploadTarget, uploadMap } from './request.ts';
 import { withProjectSources } from './sources.ts';
-import { stripMaps } from './strip.ts';
+import { stripMaps, withoutMapComment } from './strip.ts';
+
+/** The upload's body, as the spec says (the generated wire types). */
+type SourceMapUpload = components['schemas']['SourceMapUpload'];
 
 /** Options of {@link uploadSourceMaps}. */
 export interface UploadOptions extends Partial<Omit<UploadTarget, 'keyId' | 'signingSecret'>> {
@@ -88,14 +92,22 @@ async function readMap(chunk: MappedChunk): Promise<{ map: Record<string, unknow
   };
 }
 
-/** The request body of one chunk's map (`SourceMapUpload`). */
+/**
+ * The request body of one chunk's map (the spec's `SourceMapUpload`): its sources made
+ * project-relative, and the chunk's code as deployed (its map comment removed), from which the
+ * service learns the original names of the functions a stack prints minified.
+ */
 async function uploadBody(chunk: MappedChunk, release: string, root: string): Promise<string> {
   const { map, dir } = await readMap(chunk);
   if (!map || typeof map !== 'object' || Array.isArray(map)) throw new Error('not a source map');
   const debugId = chunk.debugId ?? mapDebugId(map);
-  const body: Record<string, unknown> = { release, path: chunk.path };
-  if (debugId) body.debug_id = debugId;
-  body.map = withProjectSources(map, dir, root);
+  const body: SourceMapUpload = {
+    release,
+    path: chunk.path,
+    ...(debugId ? { debug_id: debugId } : {}),
+    map: withProjectSources(map, dir, root) as SourceMapUpload['map'],
+    code: withoutMapComment(await readFile(chunk.chunkFile, 'utf8')),
+  };
   return JSON.stringify(body);
 }
 

@@ -58,10 +58,13 @@ describe('uploadSourceMaps', () => {
         expect(body.map.sourcesContent[i]).toBe(APP_FILES[source]);
     }
     expect(sent.flatMap((b) => b.map.sources).sort()).toEqual(Object.keys(APP_FILES).sort());
-    // The deploy: chunks without their comment, and no map.
+    // The deploy: chunks without their comment, and no map; each upload holds the chunk as deployed.
     expect(files()).toEqual(chunks);
-    for (const chunk of chunks)
-      expect(readFileSync(join(dist(), 'assets', chunk), 'utf8')).not.toContain('sourceMappingURL');
+    for (const chunk of chunks) {
+      const deployed = readFileSync(join(dist(), 'assets', chunk), 'utf8');
+      expect(deployed).not.toContain('sourceMappingURL');
+      expect(sent.find((b) => b.path === `assets/${chunk}`)!.code).toBe(deployed);
+    }
   });
 
   it('no credentials: says so in one line, and still removes the maps', async () => {
