@@ -12,6 +12,7 @@ import {
 import { loadEnv, type Plugin } from 'vite';
 import { projectRelativeSources } from './source-paths.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
+import { type BuildUpload, buildUpload } from './upload.ts';
 
 /**
  * Options of the `svc()` Vite plugin: the public client options of contract 8.5 (names and
@@ -26,8 +27,14 @@ export interface SvcViteOptions extends PublicClientOptions {
    * @default env `VITE_SERVICE_URL`, else `SERVICE_URL`, else the runtime's default address
    */
   serviceUrl?: string;
-  /** Emit hidden source maps, register them, and let the client resolve through them. @default false */
-  sourceMaps?: boolean;
+  /**
+   * `'upload'`: hidden maps with debug IDs, uploaded to your Svc service after the build (secret
+   * key from `SERVICE_KEY_ID` / `SERVICE_SIGNING_SECRET`), then deleted from `outDir`; the service
+   * maps the browser's frames. `true`: hidden maps deployed beside the chunks, registered for the
+   * browser to fetch (your source is then public). `false`: none.
+   * @default false
+   */
+  sourceMaps?: boolean | 'upload';
 }
 
 export const VIRTUAL_ID = 'virtual:svc/config';
@@ -48,11 +55,17 @@ export function svc(options: SvcViteOptions = {}): Plugin {
   let forbidden: KnownSecret[] = [];
   let base = '/';
   let sourcePaths: ReturnType<typeof projectRelativeSources> | undefined;
+  let upload: BuildUpload | undefined;
   return {
     name: 'svc',
     config(user) {
-      if (!options.sourceMaps || user.build?.sourcemap) return;
-      return { build: { sourcemap: 'hidden' } };
+      if (!options.sourceMaps) return;
+      const build: Record<string, unknown> = {};
+      if (!user.build?.sourcemap) build.sourcemap = 'hidden';
+      // Rolldown writes `//# debugId=` into each chunk and `debugId` into its map.
+      if (options.sourceMaps === 'upload')
+        build.rolldownOptions = { output: { sourcemapDebugIds: true } };
+      return { build };
     },
     configResolved(resolved) {
       // `.env*` files (unless `envDir: false`) under the process environment, all prefixes.
@@ -63,6 +76,12 @@ export function svc(options: SvcViteOptions = {}): Plugin {
         readBrowserSettings(env, 'vite'),
         { environment: resolved.mode },
       );
+      // Uploads belong to production builds; `vite dev` serves the sources themselves.
+      upload =
+        sourceMaps === 'upload' && resolved.command === 'build'
+          ? buildUpload(resolved, env, client.release, serviceUrl)
+          : undefined;
+      if (upload) client.release = upload.release;
       if (client.apiKey && !client.apiKey.startsWith(publishablePrefix())) {
         throw new Error(
           `[svc] ${publicVariable('vite', 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
@@ -76,14 +95,17 @@ export function svc(options: SvcViteOptions = {}): Plugin {
             `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
         );
       }
-      settings = serviceUrl ? { serviceUrl } : {};
+      settings = {
+        ...(serviceUrl ? { serviceUrl } : {}),
+        ...(upload ? { uploadedSourceMaps: true } : {}),
+      };
       forbidden = knownSecrets(env);
       base = resolved.base;
       sourcePaths = projectRelativeSources(
         resolved.root,
         resolve(resolved.root, resolved.build.outDir),
       );
-      config = { ...client, sourceMaps };
+      config = { ...client, sourceMaps: sourceMaps === true };
     },
     outputOptions(output) {
       if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
@@ -103,7 +125,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!options.sourceMaps || !ctx.bundle) return;
+        if (options.sourceMaps !== true || !ctx.bundle) return;
         const maps = chunkMaps(ctx.bundle as never);
         if (Object.keys(maps).length === 0) return;
         return [{ tag: 'script', children: registryScript(maps, base), injectTo: 'head-prepend' }];
@@ -136,6 +158,14 @@ export function svc(options: SvcViteOptions = {}): Plugin {
             );
           }
         }
+      },
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!upload || this.environment?.config.consumer === 'server') return;
+        await upload.run((line) => this.environment?.logger.info(line) ?? console.log(line));
       },
     },
   };
