@@ -4,7 +4,8 @@
 // `turbopack:///[project]/app/page.tsx`, `sourceRoot`. The service then needs no knowledge of
 // where the build ran, and a source never climbs out of the project (`..`) or names the build host.
 import { fileURLToPath } from 'node:url';
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { fromNodeModules, urlToPath } from '../location/paths.ts';
 
 const SCHEME = /^[a-z][\w+.-]*:/i;
@@ -29,6 +30,27 @@ function sourceFile(source: string, mapDir: string): string | undefined {
 }
 
 /**
+ * A bundler URL's path relative to the bundler's root, as a path relative to the project: the
+ * root is the project, or in a monorepo a folder above it (Turbopack's `[project]` is the
+ * workspace root: `[project]/apps/web/app/page.tsx`), found as the nearest folder above the
+ * project that holds the file. At build time the sources are on disk.
+ */
+function fromWorkspace(path: string, projectRoot: string, virtual: boolean): string {
+  if (
+    virtual ||
+    path.startsWith('node_modules/') ||
+    isAbsolute(path) ||
+    existsSync(join(projectRoot, path))
+  )
+    return path;
+  for (let dir = dirname(projectRoot); dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, path);
+    if (existsSync(candidate)) return relative(projectRoot, candidate).split(sep).join('/');
+  }
+  return path;
+}
+
+/**
  * One source as a project-relative path: a file under `projectRoot` relative to it, a dependency
  * from its last `node_modules/`, a bundler URL without its scheme and prefixes; what still climbs
  * out of the project loses its leading `../`, and a virtual module (`\0vite/preload-helper`) its
@@ -45,7 +67,7 @@ export function projectSource(
   const clean = source.replace(/\0/g, '');
   const file = virtual ? undefined : sourceFile(clean, mapDir);
   let path: string;
-  if (file === undefined) path = urlToPath(clean) ?? clean;
+  if (file === undefined) path = fromWorkspace(urlToPath(clean) ?? clean, projectRoot, virtual);
   else {
     const slashed = file.split(sep).join('/');
     path = fromNodeModules(slashed) ?? relative(projectRoot, file).split(sep).join('/');

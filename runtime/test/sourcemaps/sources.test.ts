@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectSource, withProjectSources } from '../../src/sourcemaps/sources.ts';
 
@@ -59,4 +62,23 @@ describe('withProjectSources', () => {
     const out = withProjectSources(indexed, `${ROOT}/dist/assets`, ROOT) as typeof indexed;
     expect(out.sections[0]!.map.sources).toEqual(['src/a.ts', null]);
   });
+});
+
+it("reads Turbopack's [project]/ as the workspace root in a monorepo (the file is on disk at build time)", () => {
+  const workspace = mkdtempSync(join(tmpdir(), 'svc-workspace-'));
+  try {
+    mkdirSync(join(workspace, 'apps/web/app'), { recursive: true });
+    writeFileSync(join(workspace, 'apps/web/app/page.tsx'), '');
+    mkdirSync(join(workspace, 'packages/ui'), { recursive: true });
+    writeFileSync(join(workspace, 'packages/ui/button.tsx'), '');
+    const web = join(workspace, 'apps/web');
+    const source = (s: string) => projectSource(s, join(web, '.next/static/chunks'), web);
+    expect(source('turbopack:///[project]/apps/web/app/page.tsx')).toBe('app/page.tsx');
+    expect(source('turbopack:///[project]/packages/ui/button.tsx')).toBe('packages/ui/button.tsx');
+    expect(source('turbopack:///[turbopack]/browser/runtime/base.ts')).toBe(
+      '[turbopack]/browser/runtime/base.ts',
+    );
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
 });
