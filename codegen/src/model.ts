@@ -64,6 +64,19 @@ export interface Service {
   tasksPath: string;
   /** `POST` a build's source map (`uploadSourceMap`). */
   sourceMapsPath: string;
+  /** How alerts are signed and retried (`webhooks.alert` `x-svc-delivery`). */
+  alertDelivery: AlertDelivery;
+}
+
+/** How the service delivers alerts to webhooks (`webhooks.alert` `x-svc-delivery`). */
+export interface AlertDelivery {
+  /** The constant path covered by a webhook's signature (contract 5.2's scheme). */
+  signedPath: string;
+  /** The prefix of webhook secrets. */
+  secretPrefix: string;
+  /** 4XX statuses retried with backoff (besides every status from `retriedFrom` and no answer). */
+  retriedStatuses: number[];
+  retriedFrom: number;
 }
 
 /**
@@ -125,6 +138,8 @@ export interface Model {
     encryptedEnvelope: JsonSchema;
     card: JsonSchema;
     sourceMapUpload: JsonSchema;
+    alertPayload: JsonSchema;
+    slackAlert: JsonSchema;
   };
   /** The parsed spec document, for the wire types. */
   document: Record<string, unknown>;
@@ -237,6 +252,22 @@ export function validateModel(model: Model): Model {
   if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
     problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);
   }
+  problems.push(...checkAlertDelivery(model.service.alertDelivery));
   if (problems.length > 0) throw new ModelError(problems);
   return model;
+}
+
+function checkAlertDelivery(d: AlertDelivery): string[] {
+  const problems: string[] = [];
+  if (!/^\/[\x21-\x7e]*$/.test(d.signedPath)) {
+    problems.push(`alert signedPath "${d.signedPath}" must be a printable path starting with /`);
+  }
+  if (!/^[a-z][a-z0-9_]*_$/.test(d.secretPrefix)) {
+    problems.push(`alert secretPrefix "${d.secretPrefix}" must be lower-case and end with _`);
+  }
+  const status = (n: number) => Number.isInteger(n) && n >= 400 && n <= 599;
+  if (!d.retriedStatuses.every(status) || !status(d.retriedFrom)) {
+    problems.push('alert retried statuses must be integers in 400-599');
+  }
+  return problems;
 }

@@ -1,8 +1,15 @@
 // Emits runtime/src/generated/service.gen.ts: the default service address of the SDK
 // (servers[0].url, or `--server <url>` for a self-built client) and the endpoints' paths; and
-// server/src/generated/service.gen.ts: the paths alone.
+// server/src/generated/service.gen.ts: the paths, and how alerts are signed and retried.
 import type { Model } from '../model.ts';
-import { type Artifact, constant, createProject, literal, printStatements } from './common.ts';
+import {
+  type Artifact,
+  asConst,
+  constant,
+  createProject,
+  literal,
+  printStatements,
+} from './common.ts';
 
 export const SERVICE_PATH = 'runtime/src/generated/service.gen.ts';
 export const SERVER_SERVICE_PATH = 'server/src/generated/service.gen.ts';
@@ -31,11 +38,19 @@ const sourceMapsPath = (model: Model) =>
     'request signatures cover.',
   ]);
 
-/** server/src/generated/service.gen.ts: the endpoints' paths, for the routes and the signatures. */
+/**
+ * server/src/generated/service.gen.ts: the endpoints' paths, for the routes and the signatures;
+ * and how alerts are signed and retried (`webhooks.alert` `x-svc-delivery`).
+ */
 export function emitServerService(model: Model): Artifact {
   const text = printStatements(createProject(), SERVER_SERVICE_PATH, [
     tasksPath(model),
     sourceMapsPath(model),
+    constant('ALERT_DELIVERY', asConst(model.service.alertDelivery), [
+      'How alerts reach webhooks: the constant path their signature covers, the prefix of webhook',
+      'secrets, and the answers retried with backoff (these 4XX, every status from `retriedFrom`,',
+      'and no answer at all); any other non-2XX answer fails the delivery at once.',
+    ]),
   ]);
   return { path: SERVER_SERVICE_PATH, text };
 }

@@ -9,6 +9,12 @@ describe('readService', () => {
       url: 'https://api.svc.example',
       tasksPath: '/api/v1/tasks',
       sourceMapsPath: '/api/v1/sourcemaps',
+      alertDelivery: {
+        signedPath: '/svc/alert',
+        secretPrefix: 'svc_whsec_',
+        retriedStatuses: [408, 425, 429],
+        retriedFrom: 500,
+      },
     });
     expect(readService(doc, 'http://localhost:8787//').url).toBe('http://localhost:8787');
   });
@@ -30,6 +36,14 @@ describe('readService', () => {
     ({ doc, paths: p } = await paths());
     p['/api/v1/sourcemaps']!.get = { operationId: 'uploadSourceMap' };
     expect(() => readService(doc)).toThrow('/api/v1/sourcemaps: expected exactly one operation');
+  });
+
+  it('requires the alert webhook to say how it is signed and retried', async () => {
+    const doc = await loadSpec();
+    delete (doc.webhooks as { alert: { post: Record<string, unknown> } }).alert.post[
+      'x-svc-delivery'
+    ];
+    expect(() => readService(doc)).toThrow('x-svc-delivery');
   });
 
   it('produces self-contained request schemas', async () => {

@@ -223,3 +223,167 @@ export const sourceMapUploadSchema = {
     },
   },
 } as const;
+
+/** JSON Schema of what a JSON webhook receives (`AlertPayload`, the `alert` webhook). */
+export const alertPayloadSchema = {
+  type: 'object',
+  description:
+    'The body a JSON webhook receives (see the `alert` webhook). Keys may be added in later\nversions; receivers ignore keys they do not know.\n',
+  required: [
+    'id',
+    'event',
+    'created_at',
+    'project',
+    'rule',
+    'card',
+    'environment',
+    'release',
+    'count',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      description: "The delivery's id, the same on every retry (deduplicate on it).",
+    },
+    event: {
+      type: 'string',
+      description:
+        "What fired an alert: `new` (a card was created), `regression` (a resolved card was reported\nagain), `frequency` (a card got more reports in the rule's window than its threshold) or\n`test` (sent on request, to check a webhook).\n",
+      enum: ['new', 'regression', 'frequency', 'test'],
+    },
+    created_at: { type: 'string', format: 'date-time', description: 'When the rule fired.' },
+    project: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    },
+    rule: {
+      type: 'object',
+      description: 'The rule that fired.',
+      required: [
+        'id',
+        'name',
+        'event',
+        'environments',
+        'severities',
+        'threshold',
+        'window_minutes',
+      ],
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        event: { type: 'string', enum: ['new', 'regression', 'frequency'] },
+        environments: {
+          type: ['array', 'null'],
+          items: { type: 'string' },
+          description: 'The environments it listens to; null for every report.',
+        },
+        severities: {
+          type: ['array', 'null'],
+          items: {
+            type: 'string',
+            description: "Severity of a card (the model's `state`).",
+            enum: ['critical', 'major', 'moderate', 'minor'],
+          },
+          description: 'The card severities it listens to; null for all.',
+        },
+        threshold: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          description: '`frequency`: fires on more than this many reports in the window.',
+        },
+        window_minutes: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'A card alerts once per rule in this many minutes at most; for `frequency`, also the\nwindow the reports are counted in (whole UTC minutes, the current one included).\n',
+        },
+      },
+    },
+    card: {
+      description: 'The card, as it is when the rule fired; null for `test`.',
+      oneOf: [
+        {
+          type: 'object',
+          description: 'A card in an alert.',
+          required: [
+            'id',
+            'title',
+            'severity',
+            'priority',
+            'status',
+            'occurrence_count',
+            'regressions',
+            'file_name',
+            'line_number',
+            'tags',
+            'created_at',
+            'last_seen_at',
+            'url',
+          ],
+          properties: {
+            id: { type: 'integer' },
+            title: { type: 'string' },
+            severity: {
+              type: 'string',
+              description: "Severity of a card (the model's `state`).",
+              enum: ['critical', 'major', 'moderate', 'minor'],
+            },
+            priority: {
+              type: 'string',
+              description: 'Priority of a card.',
+              enum: ['low', 'medium', 'high'],
+              default: 'medium',
+            },
+            status: { type: 'string', enum: ['todo', 'in_progress', 'done', 'ignored'] },
+            occurrence_count: { type: 'integer', minimum: 1 },
+            regressions: { type: 'integer', minimum: 0 },
+            file_name: { type: ['string', 'null'] },
+            line_number: { type: ['integer', 'null'] },
+            tags: { type: 'array', items: { type: 'string' } },
+            created_at: { type: 'string', format: 'date-time' },
+            last_seen_at: { type: 'string', format: 'date-time' },
+            url: {
+              type: ['string', 'null'],
+              description: "The card's board page, when the service knows its public address.",
+            },
+          },
+        },
+        { type: 'null' },
+      ],
+    },
+    environment: {
+      type: ['string', 'null'],
+      description:
+        'The environment (`env:` tag) of the report that fired `new` or `regression`; for\n`frequency`, the one environment the counted reports came from, else null.\n',
+    },
+    release: {
+      type: ['string', 'null'],
+      description: 'The release (`release:` tag) of the report that fired `new` or `regression`.',
+    },
+    count: {
+      type: ['integer', 'null'],
+      description: '`frequency`: the reports counted in the window.',
+    },
+  },
+} as const;
+
+/** JSON Schema of what a Slack-compatible webhook receives (`SlackAlert`). */
+export const slackAlertSchema = {
+  type: 'object',
+  description:
+    "A Slack-compatible incoming-webhook message: `text` is the notification line (and what\nclients without Block Kit show), `blocks` the message (a `section` with the card, a\n`context` line with its facts). Text is escaped as Slack's `mrkdwn` requires (`&`, `<`, `>`).\n",
+  required: ['text', 'blocks'],
+  properties: {
+    text: { type: 'string' },
+    blocks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string', enum: ['section', 'context'] } },
+        additionalProperties: true,
+      },
+    },
+  },
+} as const;

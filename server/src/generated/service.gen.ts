@@ -9,3 +9,15 @@ export const TASKS_PATH = '/api/v1/tasks';
  * request signatures cover.
  */
 export const SOURCEMAPS_PATH = '/api/v1/sourcemaps';
+
+/**
+ * How alerts reach webhooks: the constant path their signature covers, the prefix of webhook
+ * secrets, and the answers retried with backoff (these 4XX, every status from `retriedFrom`,
+ * and no answer at all); any other non-2XX answer fails the delivery at once.
+ */
+export const ALERT_DELIVERY = {
+  signedPath: '/svc/alert',
+  secretPrefix: 'svc_whsec_',
+  retriedStatuses: [408, 425, 429],
+  retriedFrom: 500,
+} as const;

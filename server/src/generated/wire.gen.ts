@@ -64,7 +64,71 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  alert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An alert, as a project's JSON webhook receives it
+     * @description Sent by the service (not an endpoint of it) to a project's webhook of format `json` when one
+     *     of the project's alert rules fires: a new card, a regression (a resolved card reported
+     *     again), or more than N reports of one card in M minutes; and once, with `event: test`, by
+     *     `svc-server alerts test` or the board's Test button. The body is `AlertPayload`.
+     *
+     *     Signed as contract 5.2 signs requests, with the webhook's secret and a constant path:
+     *     1. `timestamp` = the `X-Svc-Timestamp` header (Unix time in seconds, a decimal string);
+     *     2. `payload` = `timestamp + "." + "POST" + "." + "/svc/alert" + "." + sha256_hex(body)`, where
+     *        `/svc/alert` is a constant (whatever the receiver's real path; `x-svc-delivery`
+     *        `signedPath`) and `body` is the exact raw bytes received;
+     *     3. `X-Svc-Signature` = `hmac_sha256_hex(key = webhook secret, message = payload)`, lower-case
+     *        hex. The key is the whole secret string, `svc_whsec_` prefix included, shown once when the
+     *        webhook is created.
+     *     A receiver recomputes the signature over the raw body before parsing it, compares it in
+     *     constant time, and refuses a timestamp more than 300 seconds from its clock (a replay).
+     *
+     *     Delivery: at least once. A receiver has 10 s (the service's setting) to answer; a 2XX
+     *     answer delivers the alert. No answer, a 408, 425, 429 or any 5XX is retried with
+     *     exponential backoff (a numeric `Retry-After` is honoured), up to the service's attempt limit;
+     *     any other status (3XX redirects are not followed) fails the delivery at once. Each retry is
+     *     re-signed with a fresh timestamp over the same body; `X-Svc-Delivery` and `id` stay the same,
+     *     so a receiver that has seen one answers 2XX and drops it.
+     */
+    post: operations['receiveAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  slackAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An alert, as a Slack-compatible incoming webhook receives it
+     * @description Sent to a project's webhook of format `slack` (a Slack, Mattermost or Rocket.Chat incoming
+     *     webhook URL, which is itself the credential): the same alerts as `alert`, as a message with
+     *     `text` (the notification line) and Block Kit `blocks`. Not signed. Retried as `alert`.
+     */
+    post: operations['receiveSlackAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -188,6 +252,94 @@ export interface components {
        * @constant
        */
       quota_exceeded?: true;
+    };
+    /**
+     * @description What fired an alert: `new` (a card was created), `regression` (a resolved card was reported
+     *     again), `frequency` (a card got more reports in the rule's window than its threshold) or
+     *     `test` (sent on request, to check a webhook).
+     * @enum {string}
+     */
+    AlertEvent: 'new' | 'regression' | 'frequency' | 'test';
+    /**
+     * @description The body a JSON webhook receives (see the `alert` webhook). Keys may be added in later
+     *     versions; receivers ignore keys they do not know.
+     */
+    AlertPayload: {
+      /** @description The delivery's id, the same on every retry (deduplicate on it). */
+      id: number;
+      event: components['schemas']['AlertEvent'];
+      /**
+       * Format: date-time
+       * @description When the rule fired.
+       */
+      created_at: string;
+      project: {
+        id: number;
+        name: string;
+      };
+      /** @description The rule that fired. */
+      rule: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        event: 'new' | 'regression' | 'frequency';
+        /** @description The environments it listens to; null for every report. */
+        environments: string[] | null;
+        /** @description The card severities it listens to; null for all. */
+        severities: components['schemas']['Severity'][] | null;
+        /** @description `frequency`: fires on more than this many reports in the window. */
+        threshold: number | null;
+        /**
+         * @description A card alerts once per rule in this many minutes at most; for `frequency`, also the
+         *     window the reports are counted in (whole UTC minutes, the current one included).
+         */
+        window_minutes: number;
+      };
+      /** @description The card, as it is when the rule fired; null for `test`. */
+      card: components['schemas']['AlertCard'] | null;
+      /**
+       * @description The environment (`env:` tag) of the report that fired `new` or `regression`; for
+       *     `frequency`, the one environment the counted reports came from, else null.
+       */
+      environment: string | null;
+      /** @description The release (`release:` tag) of the report that fired `new` or `regression`. */
+      release: string | null;
+      /** @description `frequency`: the reports counted in the window. */
+      count: number | null;
+    };
+    /** @description A card in an alert. */
+    AlertCard: {
+      id: number;
+      title: string;
+      severity: components['schemas']['Severity'];
+      priority: components['schemas']['Priority'];
+      /** @enum {string} */
+      status: 'todo' | 'in_progress' | 'done' | 'ignored';
+      occurrence_count: number;
+      regressions: number;
+      file_name: string | null;
+      line_number: number | null;
+      tags: string[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_seen_at: string;
+      /** @description The card's board page, when the service knows its public address. */
+      url: string | null;
+    };
+    /**
+     * @description A Slack-compatible incoming-webhook message: `text` is the notification line (and what
+     *     clients without Block Kit show), `blocks` the message (a `section` with the card, a
+     *     `context` line with its facts). Text is escaped as Slack's `mrkdwn` requires (`&`, `<`, `>`).
+     */
+    SlackAlert: {
+      text: string;
+      blocks: ({
+        /** @enum {string} */
+        type: 'section' | 'context';
+      } & {
+        [key: string]: unknown;
+      })[];
     };
     ErrorMessage: {
       message: string;
@@ -402,6 +554,10 @@ export interface components {
     };
   };
   parameters: {
+    /** @description The delivery's id, the same on every retry (the payload's `id`). */
+    AlertDelivery: string;
+    /** @description What fired (the payload's `event`). */
+    AlertEvent: components['schemas']['AlertEvent'];
     /**
      * @description `true` withholds the card (`data`) from the response. The outcome flags and status codes are
      *     unchanged. Not covered by the signature; readable even when the body is encrypted. SDKs send it
@@ -623,6 +779,88 @@ export interface operations {
         };
       };
       '5XX': components['responses']['ServerError'];
+    };
+  };
+  receiveAlert: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id, the same on every retry (the payload's `id`). */
+        'X-Svc-Delivery': components['parameters']['AlertDelivery'];
+        /** @description What fired (the payload's `event`). */
+        'X-Svc-Event': components['parameters']['AlertEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertPayload'];
+      };
+    };
+    responses: {
+      /** @description Retried later (a numeric `Retry-After` is honoured), as 408, 425 and every 5XX. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Delivered; the body of the answer is ignored. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status fails the delivery at once, without retries. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveSlackAlert: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id, the same on every retry (the payload's `id`). */
+        'X-Svc-Delivery': components['parameters']['AlertDelivery'];
+        /** @description What fired (the payload's `event`). */
+        'X-Svc-Event': components['parameters']['AlertEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackAlert'];
+      };
+    };
+    responses: {
+      /** @description Retried later, as 408, 425 and every 5XX. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Delivered. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status fails the delivery at once. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
 }
