@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import {
-  findSecretsInCode,
   firstSet,
   type KnownSecret,
   keyShapes,
@@ -10,6 +9,7 @@ import {
   readBrowserSettings,
 } from '@svc/runtime/kit';
 import { loadEnv, type Plugin } from 'vite';
+import { findBundleLeak } from './leak-guard.ts';
 import { projectRelativeSources } from './source-paths.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
 import { type BuildUpload, buildUpload } from './upload.ts';
@@ -43,6 +43,27 @@ export const VIRTUAL_ID = 'virtual:svc/config';
 const publishablePrefix = () =>
   keyShapes().find((shape) => shape.name === 'publishableKey')?.prefix ?? '';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+/** Stops the build for a key that is not publishable; warns about an address that is not a URL. */
+function checkSettings(
+  apiKey: string | undefined,
+  serviceUrl: string | undefined,
+  warn: (line: string) => void,
+): void {
+  if (apiKey && !apiKey.startsWith(publishablePrefix())) {
+    throw new Error(
+      `[svc] ${publicVariable('vite', 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
+        'Secret keys sign requests on a server and must never reach the browser.',
+    );
+  }
+  if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
+    warn(
+      `[svc] ${publicVariable('vite', 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+        'absolute http(s) URL: the browser client will stay disabled. Example: ' +
+        `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
+    );
+  }
+}
 
 /**
  * The Vite plugin: serves `virtual:svc/config` (`config`, the client options, and `settings`, the
@@ -82,19 +103,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
           ? buildUpload(resolved, env, client.release, serviceUrl)
           : undefined;
       if (upload) client.release = upload.release;
-      if (client.apiKey && !client.apiKey.startsWith(publishablePrefix())) {
-        throw new Error(
-          `[svc] ${publicVariable('vite', 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
-            'Secret keys sign requests on a server and must never reach the browser.',
-        );
-      }
-      if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
-        resolved.logger.warn(
-          `[svc] ${publicVariable('vite', 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
-            'absolute http(s) URL: the browser client will stay disabled. Example: ' +
-            `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
-        );
-      }
+      checkSettings(client.apiKey, serviceUrl, (line) => resolved.logger.warn(line));
       settings = {
         ...(serviceUrl ? { serviceUrl } : {}),
         ...(upload ? { uploadedSourceMaps: true } : {}),
@@ -135,29 +144,8 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       order: 'post',
       handler(_out, bundle) {
         if (this.environment?.config.consumer === 'server') return;
-        for (const item of Object.values(bundle)) {
-          const files: [string, string][] = [];
-          if (item.type === 'chunk') {
-            files.push([item.fileName, item.code]);
-            // Deployed maps carry the original sources, dead code included.
-            const sources = item.map?.sourcesContent?.join('\n');
-            if (sources) files.push([`${item.fileName}.map`, sources]);
-          } else if (
-            /\.(html|js|mjs|css)$/.test(item.fileName) &&
-            typeof item.source === 'string'
-          ) {
-            files.push([item.fileName, item.source]);
-          }
-          for (const [fileName, text] of files) {
-            const leaks = findSecretsInCode(text, forbidden);
-            if (leaks.length === 0) continue;
-            this.error(
-              `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
-                `${fileName}. Secret keys belong on the server; browser code uses a ` +
-                `publishable key (${publicVariable('vite', 'apiKey')}=${publishablePrefix()}...).`,
-            );
-          }
-        }
+        const leak = findBundleLeak(bundle as never, forbidden, publishablePrefix());
+        if (leak) this.error(leak);
       },
     },
     writeBundle: {
