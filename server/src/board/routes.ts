@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../store/availability.ts';
 import type { BoardStore } from '../store/board-types.ts';
+import type { SourceMapStore } from '../store/sourcemap-types.ts';
 import type { Plan, PlanLimits } from '../store/types.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
 import { createBoardAuth, formAllowed, sameOrigin } from './auth.ts';
@@ -30,6 +31,8 @@ export interface BoardDeps {
   variantCap: number;
   /** How long a browser session lasts after signing in. @default 12 hours */
   sessionMs?: number;
+  /** Source maps' store: a mapped card shows its code and its frames as sent. @default undefined */
+  sourceMaps?: SourceMapStore;
 }
 
 /** Cards one bulk status change may name (two pages of the cards list). */

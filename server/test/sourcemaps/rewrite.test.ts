@@ -167,7 +167,7 @@ describe('mapReport on a real minified stack', () => {
     expect(mapped.report.line_number).toBe(6);
     expect(mapped.report.title).toBe('Checkout failed');
     expect(mapped.changed).toBe(true);
-    expect(mapped.context).toEqual({ map: 7, source: 1, line: 6 });
+    expect(mapped.context).toEqual({ map: 7, source: 1, file: 'src/orders.ts', line: 6 });
     expect(mapped.notes).toEqual([
       { line: 1, place: 'src/orders.ts:6:11' },
       { line: 2, place: 'src/main.ts:3:10' },
@@ -186,7 +186,7 @@ describe('mapReport on a real minified stack', () => {
     expect(lines[2]).toBe('    at loadOrder (src/orders.ts:4:3)');
     expect(mapped.report.file_name).toBe('node_modules/tiny-lib/index.js');
     expect(mapped.report.line_number).toBeNull();
-    expect(mapped.context).toEqual({ map: 1, source: 1, line: 4 });
+    expect(mapped.context).toEqual({ map: 1, source: 1, file: 'src/orders.ts', line: 4 });
   });
 
   it('leaves frames it cannot map as sent, and says why', () => {
