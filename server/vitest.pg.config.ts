@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   'test/alerts/delivery.test.ts',
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
+  'test/board/sourcemaps.test.ts',
   'test/board/bounded.test.ts',
   'test/board/page-bytes.test.ts',
   'test/board/cli.test.ts',

@@ -175,6 +175,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       plans,
       projectQuotaShare: LIMITS.projectQuotaShare,
       variantCap,
+      sourceMaps: sourceMaps?.store,
     },
   });
   const host = opts.host ?? '127.0.0.1';
