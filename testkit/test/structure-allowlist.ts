@@ -10,9 +10,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'runtime/src/kit/process.ts > installProcessHandlers',
     'runtime/src/platform/node-send.ts > createNodeSend',
     'runtime/src/platform/node-send.ts > createNodeSend > returned function',
-    'server/src/admin.ts > createAdmin',
-    'server/src/cli/commands.ts > runAdminCommand',
-    'server/src/http/app.ts > buildApp',
   ],
   importCircles: [
     [
