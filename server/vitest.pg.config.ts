@@ -13,13 +13,16 @@ export const POSTGRES_SUITES = [
   'test/auth/authenticate.test.ts',
   'test/core/encryption.test.ts',
   'test/mail/*.test.ts',
+  'test/alerts/delivery.test.ts',
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
+  'test/board/sourcemaps.test.ts',
   'test/board/bounded.test.ts',
   'test/board/page-bytes.test.ts',
   'test/board/cli.test.ts',
   'test/board/triage.test.ts',
   'test/board/triage-forms.test.ts',
+  'test/board/environments.test.ts',
 ];
 
 export default defineConfig({

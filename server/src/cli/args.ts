@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_ID } from '../domain/types.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -16,6 +17,11 @@ const OPTIONS = {
   project: { type: 'string' },
   card: { type: 'string' },
   status: { type: 'string' },
+  env: { type: 'string' },
+  release: { type: 'string' },
+  'current-release': { type: 'boolean' },
+  limit: { type: 'string' },
+  after: { type: 'string' },
   to: { type: 'string', multiple: true },
   type: { type: 'string' },
   origin: { type: 'string', multiple: true },
@@ -25,6 +31,24 @@ const OPTIONS = {
   'smtp-host': { type: 'string' },
   'smtp-port': { type: 'string' },
   'smtp-from': { type: 'string' },
+  id: { type: 'string' },
+  'sourcemap-file-bytes': { type: 'string' },
+  'sourcemap-project-bytes': { type: 'string' },
+  'sourcemap-releases': { type: 'string' },
+  'sourcemap-segments': { type: 'string' },
+  'sourcemap-cache-bytes': { type: 'string' },
+  'no-sourcemaps': { type: 'boolean' },
+  url: { type: 'string' },
+  format: { type: 'string' },
+  webhook: { type: 'string' },
+  on: { type: 'string' },
+  severity: { type: 'string', multiple: true },
+  'more-than': { type: 'string' },
+  minutes: { type: 'string' },
+  before: { type: 'string' },
+  'public-url': { type: 'string' },
+  'webhook-allow': { type: 'string', multiple: true },
+  'webhook-deny': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -42,7 +66,13 @@ export function id(value: string | undefined, what: string): number {
   const n = Number(value);
   if (!value || !Number.isInteger(n) || n < 1)
     throw new UsageError(`${what} must be a positive integer id.`);
+  if (n > MAX_ID) throw new NotFound(`${what} ${value}: no such id (ids go up to ${MAX_ID}).`);
   return n;
+}
+
+/** Nothing has the id asked for. */
+export class NotFound extends Error {
+  override name = 'NotFound';
 }
 
 export function required(value: string | undefined, flag: string): string {

@@ -69,6 +69,8 @@ export async function writeBatch(
       n: r.regressions,
       at: r.at,
       release: r.release,
+      env: r.environment,
+      ordering: r.ordering,
     })),
     removals: w.variantRemovals,
     adds: w.variantAdds.map((a) => ({ id: a.id, add: a.add, last: a.lastSeenAt })),
@@ -97,15 +99,60 @@ export async function writeBatch(
       kind: n.notice.kind,
       release: n.notice.release,
       at: n.at,
+      env: n.notice.environment,
+    })),
+    releases: w.releases.map((r, i) => ({ i, p: r.projectId, name: r.name, at: r.at })),
+    envs: w.envCounts.map((e) => ({
+      c: ref(e.cardRef),
+      env: e.env,
+      n: e.count,
+      first: e.firstSeenAt,
+      last: e.lastSeenAt,
     })),
     want,
   };
-  const { rows } = await client.query<{ r: WriteAnswer }>({
-    name: 'svc_ingest_write',
-    text: 'SELECT svc_ingest_write($1::json) AS r',
-    values: [JSON.stringify(input)],
-  });
+  const alerts = alertInput(w, ref);
+  const { rows } = await client.query<{ r: WriteAnswer }>(
+    alerts === null
+      ? {
+          name: 'svc_ingest_write',
+          text: 'SELECT svc_ingest_write($1::json) AS r',
+          values: [JSON.stringify(input)],
+        }
+      : {
+          name: 'svc_ingest_write_alerts',
+          text: 'SELECT svc_alert_write($2::json, svc_ingest_write($1::json)) AS r',
+          values: [JSON.stringify(input), JSON.stringify(alerts)],
+        },
+  );
   return rows[0]!.r;
+}
+
+/**
+ * What the batch leaves for alert rules (`svc_alert_write`, in the same statement): its notices
+ * with their environment and release, and its reports per card, environment and minute; null when
+ * it has neither (nothing was admitted).
+ */
+function alertInput(w: BatchWrites, ref: (r: number) => number) {
+  if (w.notices.length === 0 && w.occurrences.length === 0) return null;
+  return {
+    notices: w.notices.map((n, i) => ({
+      i,
+      p: n.projectId,
+      c: ref(n.cardRef),
+      kind: n.notice.kind,
+      env: n.notice.environment,
+      release: n.notice.release,
+      at: n.at,
+    })),
+    counts: w.occurrences.map((o) => ({
+      p: o.projectId,
+      m: o.minute,
+      c: ref(o.cardRef),
+      env: o.environment ?? '',
+      n: o.count,
+    })),
+  };
 }
 
 /**
@@ -121,7 +168,9 @@ export function applyPredicted(
   versions: [number, number, number][],
   namedAfter: (cardRef: number) => number | undefined,
 ): Map<number, number | undefined> {
-  const { get, set } = cache;
+  const get: PgIngestCache['get'] = (name, key) => cache.get(name, key);
+  const set: PgIngestCache['set'] = (name, account, key, value) =>
+    cache.set(name, account, key, value);
   for (const [account, , next] of versions) cache.setVersion(account, next, true);
   const epochs = new Map(versions.map(([account]) => [account, cache.epoch(account)]));
   for (const [projectId, bucket] of w.buckets) {
@@ -156,8 +205,12 @@ export function applyPredicted(
     touch(id, (s) => {
       s.status = r.to;
       s.regressions = r.regressions;
+      s.resolvedEnv = null;
+      s.resolvedRelease = null;
     });
   }
+  // Their places in the order first seen are known once read (another instance may have seen them).
+  for (const r of w.releases) cache.unknown('releases', `${r.projectId}\0${r.name}`);
   for (const f of w.variantFolds) if (f.cardRef < PENDING_BASE) touch(f.cardRef, () => {});
   for (const removed of w.variantRemovals) cache.forgetVariant(removed);
   for (const { projectId, card: c } of w.cardInserts) {
