@@ -19,19 +19,15 @@ const DONE: Record<string, string> = {
   'webhook-removed': 'Webhook removed, with its rules; their pending deliveries are cancelled.',
 };
 
-/**
- * A project's alerts under the board: the page (webhooks, rules, delivery log), and the forms that
- * add a webhook (its secret shown once, on the answer), add a rule, send a rule's test alert and
- * remove either. Every form is same-origin with the session's form token (403 otherwise); a setup
- * the rules refuse answers 400 with the reason.
- */
-export function registerAlertRoutes(
-  board: FastifyInstance,
-  deps: { store: BoardStore; alerts?: AlertAdmin; now: () => number },
-): void {
-  const { store, now } = deps;
-  const path = '/projects/:project/alerts';
+type Deps = { store: BoardStore; alerts?: AlertAdmin; now: () => number };
 
+/**
+ * What the alerts routes share: the project of a URL, the page's answer (with what the last action
+ * did), and the shape of each form's action (form token and project checked; a refused setup is
+ * a 400 with the reason; the id in the URL must be the project's).
+ */
+function alertPageParts(deps: Deps) {
+  const { store, now } = deps;
   const projectOf = async (params: Params) => {
     const projectId = idOf(params.project);
     return projectId ? store.getProject(projectId, Math.floor(now() / DAY)) : undefined;
@@ -93,6 +89,19 @@ export function registerAlertRoutes(
     }
     return id;
   };
+
+  return { projectOf, render, action, back, owned };
+}
+
+/**
+ * A project's alerts under the board: the page (webhooks, rules, delivery log), and the forms that
+ * add a webhook (its secret shown once, on the answer), add a rule, send a rule's test alert and
+ * remove either. Every form is same-origin with the session's form token (403 otherwise); a setup
+ * the rules refuse answers 400 with the reason.
+ */
+export function registerAlertRoutes(board: FastifyInstance, deps: Deps): void {
+  const { projectOf, render, action, back, owned } = alertPageParts(deps);
+  const path = '/projects/:project/alerts';
 
   board.get<{ Params: Params }>(path, async (req, reply) => {
     const project = await projectOf(req.params);

@@ -28,7 +28,33 @@ export async function writeBatch(
 ): Promise<WriteAnswer> {
   const refs = new Map(w.cardInserts.map((c, i) => [c.ref, -(i + 1)]));
   const ref = (r: number) => (r >= PENDING_BASE ? refs.get(r)! : r);
-  const input = {
+  const input = ingestInput(w, versions, keys, want, ref);
+  const alerts = alertInput(w, ref);
+  const { rows } = await client.query<{ r: WriteAnswer }>(
+    alerts === null
+      ? {
+          name: 'svc_ingest_write',
+          text: 'SELECT svc_ingest_write($1::json) AS r',
+          values: [JSON.stringify(input)],
+        }
+      : {
+          name: 'svc_ingest_write_alerts',
+          text: 'SELECT svc_alert_write($2::json, svc_ingest_write($1::json)) AS r',
+          values: [JSON.stringify(input), JSON.stringify(alerts)],
+        },
+  );
+  return rows[0]!.r;
+}
+
+/** The input of `svc_ingest_write`: the batch's rows, refs to its new cards by position. */
+function ingestInput(
+  w: BatchWrites,
+  versions: [number, number, number][],
+  keys: number[],
+  want: number[],
+  ref: (r: number) => number,
+) {
+  return {
     accounts: versions,
     keys,
     aggregate: [AGGREGATE_IDENTITY, AGGREGATE_TITLE],
@@ -111,21 +137,6 @@ export async function writeBatch(
     })),
     want,
   };
-  const alerts = alertInput(w, ref);
-  const { rows } = await client.query<{ r: WriteAnswer }>(
-    alerts === null
-      ? {
-          name: 'svc_ingest_write',
-          text: 'SELECT svc_ingest_write($1::json) AS r',
-          values: [JSON.stringify(input)],
-        }
-      : {
-          name: 'svc_ingest_write_alerts',
-          text: 'SELECT svc_alert_write($2::json, svc_ingest_write($1::json)) AS r',
-          values: [JSON.stringify(input), JSON.stringify(alerts)],
-        },
-  );
-  return rows[0]!.r;
 }
 
 /**

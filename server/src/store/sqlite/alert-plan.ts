@@ -20,16 +20,9 @@ import {
 
 const MINUTE = 60_000;
 
-/**
- * The planning turn on SQLite (see `AlertStore.planAlerts`): one IMMEDIATE transaction reads the
- * queued notices, the frequency rules' counts over their windows (cards alerted within the window
- * left out), the cards, rules, projects and webhooks they name; the planner decides; each firing
- * moves its rule's mark for the card only if the window has passed (`RETURNING` says whether it
- * did) and then gets its delivery. Only this process ingests into the file, but the CLI may add
- * rules meanwhile: the transaction holds the write lock throughout.
- */
-export function createSqlitePlan(db: Database.Database) {
-  const q = {
+/** The statements of a planning turn on SQLite. */
+function prepareAlertPlan(db: Database.Database) {
+  return {
     anything: db
       .prepare(
         `SELECT EXISTS (SELECT 1 FROM alert_queue) OR (? AND EXISTS (SELECT 1 FROM alert_counts))`,
@@ -67,6 +60,18 @@ export function createSqlitePlan(db: Database.Database) {
     ),
     body: db.prepare('UPDATE alert_deliveries SET body = ? WHERE id = ?'),
   };
+}
+
+/**
+ * The planning turn on SQLite (see `AlertStore.planAlerts`): one IMMEDIATE transaction reads the
+ * queued notices, the frequency rules' counts over their windows (cards alerted within the window
+ * left out), the cards, rules, projects and webhooks they name; the planner decides; each firing
+ * moves its rule's mark for the card only if the window has passed (`RETURNING` says whether it
+ * did) and then gets its delivery. Only this process ingests into the file, but the CLI may add
+ * rules meanwhile: the transaction holds the write lock throughout.
+ */
+export function createSqlitePlan(db: Database.Database) {
+  const q = prepareAlertPlan(db);
 
   /** Each frequency rule's cards over its threshold in its window; old counts pruned. */
   const countFrequencies = (rules: AlertRule[], now: number): CountedCard[] => {
