@@ -7,6 +7,7 @@ import {
   type PublicClientOptions,
   publicVariable,
   readBrowserSettings,
+  redact,
 } from '@svc/runtime/kit';
 import { loadEnv, type Plugin } from 'vite';
 import { findBundleLeak } from './leak-guard.ts';
@@ -58,7 +59,7 @@ function checkSettings(
   }
   if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
     warn(
-      `[svc] ${publicVariable('vite', 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+      `[svc] ${publicVariable('vite', 'serviceUrl')} ${redact(JSON.stringify(serviceUrl), [])} is not an ` +
         'absolute http(s) URL: the browser client will stay disabled. Example: ' +
         `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
     );

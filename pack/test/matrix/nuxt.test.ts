@@ -15,6 +15,7 @@ import {
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import { starterRegistry } from './nuxt-starter.ts';
 import {
   browserFailures,
@@ -24,7 +25,15 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import { appEnv, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import {
+  appEnv,
+  closeBrowser,
+  REPO_ROOT,
+  scratch,
+  service,
+  type TestService,
+  tarballs,
+} from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/nuxt/README.md');
 const TITLES = {
@@ -87,6 +96,22 @@ function startSync() {
 `,
 };
 
+/** The README's run (`node .output/server/index.mjs`) against `serviceUrl` with `svc`'s keys. */
+async function startApp(dir: string, serviceUrl: string, svc: TestService) {
+  const server = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
+    cwd: dir,
+    env: {
+      ...appEnv(svc, 'nuxt'),
+      SERVICE_URL: serviceUrl,
+      NUXT_PUBLIC_SERVICE_URL: serviceUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
+  });
+  const [, url] = await server.waitFor(/Listening on (http:\/\/\S+)/);
+  return { server, base: url!.replace(/\/$/, '') };
+}
+
 describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   const where = scratch('nuxt');
   const running = { pages: [] } as unknown as RunningApp;
@@ -125,18 +150,10 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     running.svc = await service();
     // The README's build: `npm run build`.
     await sh('npm', ['run', 'build'], dir, appEnv(running.svc, 'nuxt'));
-    app = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
-      cwd: dir,
-      env: {
-        ...appEnv(running.svc, 'nuxt'),
-        NUXT_PUBLIC_SERVICE_URL: running.svc.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-      },
-    });
+    const started = await startApp(dir, running.svc.url, running.svc);
+    app = started.server;
     running.server = app;
-    const [, url] = await app.waitFor(/Listening on (http:\/\/\S+)/);
-    running.base = url!.replace(/\/$/, '');
+    running.base = started.base;
   });
 
   afterAll(async () => {
@@ -179,4 +196,9 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     Object.values(TITLES),
     () => app.output(),
   );
+
+  exitScenarios('nuxt', (url, svc) => startApp(running.dir, url, svc), {
+    path: '/api/orders/1001',
+    title: TITLES.serverError,
+  });
 });

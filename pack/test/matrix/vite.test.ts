@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLines, readmeBlock, runSetup, type Spawned, sh, spawnProcess } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { browserExitScenarios } from './exit.ts';
 import { REACT_TITLES, reactScenarios } from './react-app.ts';
 import { browserFailures, onlyThese, type RunningApp } from './scenarios.ts';
 import { appEnv, closeBrowser, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
@@ -57,4 +58,9 @@ describe('Vite: the app create-vite makes (react-ts), set up as the README says'
     fallback: 'it has been reported',
   });
   onlyThese(() => running, Object.values(REACT_TITLES));
+  browserExitScenarios(() => running, {
+    path: '/',
+    button: '#browser-error',
+    title: REACT_TITLES.browserError,
+  });
 });

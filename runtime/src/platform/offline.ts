@@ -36,10 +36,24 @@ function committed(tx: IDBTransaction): Promise<void> {
   });
 }
 
-function openDatabase(): Promise<IDBDatabase> {
-  const request = indexedDB.open(DATABASE, 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE, { autoIncrement: true });
-  return done(request);
+/**
+ * The database with its store (made by an upgrade when missing, whoever opened it first).
+ * `released` is told when the connection is closed for another page's upgrade.
+ */
+async function openDatabase(released: () => void, version?: number): Promise<IDBDatabase> {
+  const request = indexedDB.open(DATABASE, version);
+  request.onupgradeneeded = () => {
+    if (!request.result.objectStoreNames.contains(STORE))
+      request.result.createObjectStore(STORE, { autoIncrement: true });
+  };
+  const db = await done(request);
+  db.onversionchange = () => {
+    db.close(); // another page upgrades: let it; the next use opens again
+    released();
+  };
+  if (db.objectStoreNames.contains(STORE)) return db;
+  db.close();
+  return openDatabase(released, db.version + 1);
 }
 
 /** Adds `kept`, then drops the oldest past MAX_KEPT; resolves with how many were dropped. */
@@ -82,9 +96,12 @@ export async function offlineQueue(pipeline: Pipeline): Promise<OfflineQueue> {
   ]);
   const ctx = pipeline.context;
   let opened: Promise<IDBDatabase> | undefined;
+  const forget = () => {
+    opened = undefined;
+  };
   const database = () =>
-    (opened ??= openDatabase().catch((error) => {
-      opened = undefined;
+    (opened ??= openDatabase(forget).catch((error) => {
+      forget();
       throw error;
     }));
   database().catch(() => undefined); // opened now: a report kept at unload is written at once

@@ -127,19 +127,27 @@ async function setOffline(context: BrowserContext, page: Page, offline: boolean)
 
 /** How many reports the page's origin keeps in IndexedDB. */
 const kept = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('svc-offline');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('reports')) return resolve(0);
-          const count = db.transaction('reports').objectStore('reports').count();
-          count.onsuccess = () => resolve(count.result);
+  page.evaluate(async () => {
+    // Opened only if it exists: opening makes it (the SDK then adds its store by an upgrade).
+    const known = await indexedDB.databases();
+    if (!known.some((d) => d.name === 'svc-offline')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('svc-offline');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('reports')) {
+          db.close();
+          return resolve(0);
+        }
+        const count = db.transaction('reports').objectStore('reports').count();
+        count.onsuccess = () => {
+          db.close(); // never in the way of the SDK's own connection
+          resolve(count.result);
         };
-        open.onerror = () => resolve(-1);
-      }),
-  );
+      };
+      open.onerror = () => resolve(-1);
+    });
+  });
 
 async function occurrences(title: string): Promise<number> {
   const cards = await service.cards();
