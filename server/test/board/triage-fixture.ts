@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { startServer } from '../../src/server.ts';
@@ -80,7 +80,7 @@ export async function startTriage() {
       rows = (await client.query<Row>(sql, [cardId])).rows;
       await client.end();
     } else {
-      const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+      const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
       rows = db.prepare(sql.replace('$1', '?')).all(cardId) as Row[];
       db.close();
     }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_SORTS, type CardQuery, type CardSummary } from '../../src/store/board-types.ts';
 import { PRIORITY_RANK, SEVERITY_RANK } from '../../src/store/board-rows.ts';
@@ -165,7 +165,7 @@ async function walk(
 
 describe('cards page queries', () => {
   it('the generated rank columns agree with the ranks the cursor uses', () => {
-    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
     const rows = db
       .prepare('SELECT DISTINCT severity, severity_rank, priority, priority_rank FROM cards')
       .all() as {
