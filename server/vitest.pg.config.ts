@@ -20,6 +20,7 @@ export const POSTGRES_SUITES = [
   'test/board/cli.test.ts',
   'test/board/triage.test.ts',
   'test/board/triage-forms.test.ts',
+  'test/board/environments.test.ts',
 ];
 
 export default defineConfig({

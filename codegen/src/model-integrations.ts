@@ -2,7 +2,7 @@
 // SDK with the public prefix of their browser builds, and the failure kinds every integration of
 // every SDK reports the same way (method, title place, tags; a log record's method by its level).
 // `validateModel` (./model.ts) runs the checks below.
-import type { MethodTable } from './model.ts';
+import type { MethodTable } from './model-methods.ts';
 import { type Sdk, SDKS } from './model-client.ts';
 
 /** One framework integration of one SDK; `publicPrefix` is how its browser builds name a public setting. */

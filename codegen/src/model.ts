@@ -1,7 +1,8 @@
 // The generator's model: plain typed data read from the spec by `inspect/*`, validated here in one
 // place (method table shape, unique names, values from the spec's enums, error mapping), then
 // handed to `emit/*`. Emitters trust the model and never re-validate. The client options and
-// behaviour (types and checks) live in ./model-client.ts; `validateModel` below runs every check.
+// behaviour in ./model-client.ts, the method table in ./model-methods.ts, the integrations in
+// ./model-integrations.ts (types and checks each); `validateModel` below runs every check.
 import {
   type ClientBehaviour,
   type ClientOption,
@@ -9,22 +10,7 @@ import {
   type KeyShape,
 } from './model-client.ts';
 import { checkIntegrations, type Integrations } from './model-integrations.ts';
-
-/** One reporting method: `name(title, description?, tags?)` sets this severity and priority. */
-export interface ReportingMethod {
-  name: string;
-  severity: string;
-  priority: string;
-  /** True for the bare severity name (`critical`), the default-priority alias. */
-  isDefaultAlias: boolean;
-}
-
-export interface MethodTable {
-  severities: string[];
-  priorities: string[];
-  defaultPriority: string;
-  methods: ReportingMethod[];
-}
+import { checkMethodTable, type MethodTable } from './model-methods.ts';
 
 /** What an error class carries besides `status` and `retryable`. */
 export const CARRIES = ['message', 'fieldErrors', 'retryAfter', 'cause'] as const;
@@ -71,11 +57,49 @@ export interface ServerLimits {
   tagsPerCard: number;
 }
 
+/** The service address and the path of each operation. */
+export interface Service {
+  url: string;
+  /** `POST` a report (`createTask`). */
+  tasksPath: string;
+  /** `POST` a build's source map (`uploadSourceMap`). */
+  sourceMapsPath: string;
+  /** How alerts are signed and retried (`webhooks.alert` `x-svc-delivery`). */
+  alertDelivery: AlertDelivery;
+}
+
+/** How the service delivers alerts to webhooks (`webhooks.alert` `x-svc-delivery`). */
+export interface AlertDelivery {
+  /** The constant path covered by a webhook's signature (contract 5.2's scheme). */
+  signedPath: string;
+  /** The prefix of webhook secrets. */
+  secretPrefix: string;
+  /** 4XX statuses retried with backoff (besides every status from `retriedFrom` and no answer). */
+  retriedStatuses: number[];
+  retriedFrom: number;
+}
+
+/**
+ * Source-map limits: the `x-svc-sourcemaps` defaults of the reference service, and the `release`
+ * and `path` lengths of `SourceMapUpload` (so an uploader checks what the service checks).
+ */
+export interface SourceMapLimits {
+  fileBytesMax: number;
+  projectBytesMax: number;
+  releasesKept: number;
+  segmentsMax: number;
+  sourcesMax: number;
+  releaseMax: number;
+  pathMax: number;
+}
+
 export interface Plan {
   burstPerMinute: number;
   dailyEvents: number;
 }
 
+export type { MethodTable, ReportingMethod } from './model-methods.ts';
+export { checkMethodTable } from './model-methods.ts';
 export type { ClientBehaviour, ClientOption, KeyShape, OptionType, Sdk } from './model-client.ts';
 export { checkClient, OPTION_TYPES, SDKS } from './model-client.ts';
 export type {
@@ -99,7 +123,9 @@ export interface Model {
   plans: Record<string, Plan>;
   /** Percentages of the daily quota that trigger a warning e-mail, ascending. */
   quotaWarnings: number[];
-  service: { url: string; tasksPath: string };
+  service: Service;
+  /** The reference service's default limits on uploaded source maps (`x-svc-sourcemaps`). */
+  sourceMaps: SourceMapLimits;
   options: ClientOption[];
   client: ClientBehaviour;
   /** Key value shapes of contract 2.5 (`x-svc-keys`). */
@@ -107,7 +133,14 @@ export interface Model {
   /** What every framework integration shares (`x-svc-integrations`). */
   integrations: Integrations;
   /** Self-contained JSON Schemas (refs inlined, OpenAPI-only keys removed). */
-  schemas: { taskReport: JsonSchema; encryptedEnvelope: JsonSchema; card: JsonSchema };
+  schemas: {
+    taskReport: JsonSchema;
+    encryptedEnvelope: JsonSchema;
+    card: JsonSchema;
+    sourceMapUpload: JsonSchema;
+    alertPayload: JsonSchema;
+    slackAlert: JsonSchema;
+  };
   /** The parsed spec document, for the wire types. */
   document: Record<string, unknown>;
 }
@@ -117,55 +150,6 @@ export class ModelError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid spec model:\n  - ${problems.join('\n  - ')}`);
   }
-}
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Checks the method table; returns the list of problems (empty when valid). */
-export function checkMethodTable(table: MethodTable): string[] {
-  const problems: string[] = [];
-  const { severities, priorities, defaultPriority, methods } = table;
-  const expected = severities.length * (priorities.length + 1);
-  if (methods.length !== expected) {
-    problems.push(
-      `expected exactly ${expected} reporting methods (${severities.length} severities x ` +
-        `(${priorities.length} priorities + the bare default-priority name)), got ${methods.length}`,
-    );
-  }
-  if (new Set(severities).size !== severities.length) problems.push('duplicate severity in enum');
-  if (new Set(priorities).size !== priorities.length) problems.push('duplicate priority in enum');
-  if (!priorities.includes(defaultPriority)) {
-    problems.push(`default priority "${defaultPriority}" is not one of ${priorities.join(', ')}`);
-  }
-  const seen = new Set<string>();
-  for (const m of methods) {
-    if (seen.has(m.name)) problems.push(`duplicate method name "${m.name}"`);
-    seen.add(m.name);
-    if (!IDENTIFIER.test(m.name)) problems.push(`method name "${m.name}" is not an identifier`);
-    if (!severities.includes(m.severity)) {
-      problems.push(`method "${m.name}": severity "${m.severity}" is not in the Severity enum`);
-    }
-    if (!priorities.includes(m.priority)) {
-      problems.push(`method "${m.name}": priority "${m.priority}" is not in the Priority enum`);
-    }
-    if (m.isDefaultAlias && m.priority !== defaultPriority) {
-      problems.push(`bare method "${m.name}" must have the default priority "${defaultPriority}"`);
-    }
-  }
-  for (const severity of severities) {
-    if (!methods.some((m) => m.isDefaultAlias && m.severity === severity)) {
-      problems.push(`severity "${severity}" has no bare default-priority method`);
-    }
-    for (const priority of priorities) {
-      const cell = methods.filter(
-        (m) => !m.isDefaultAlias && m.severity === severity && m.priority === priority,
-      );
-      if (cell.length !== 1) {
-        problems.push(`cell ${severity} x ${priority} has ${cell.length} methods, expected 1`);
-      }
-    }
-  }
-  return problems;
 }
 
 /** Checks the client error mapping of contract section 7. */
@@ -248,6 +232,13 @@ export function checkLimits(
   return problems;
 }
 
+/** Checks the source-map limits: positive integers. */
+export function checkSourceMapLimits(limits: SourceMapLimits): string[] {
+  return Object.entries(limits)
+    .filter(([, value]) => !Number.isSafeInteger(value) || value <= 0)
+    .map(([key, value]) => `x-svc-sourcemaps ${key} must be a positive integer, got ${value}`);
+}
+
 /** Validates the whole model in one place; throws `ModelError` listing every problem. */
 export function validateModel(model: Model): Model {
   const problems = [
@@ -256,10 +247,27 @@ export function validateModel(model: Model): Model {
     ...checkLimits(model),
     ...checkClient(model),
     ...checkIntegrations(model),
+    ...checkSourceMapLimits(model.sourceMaps),
   ];
   if (!/^https?:\/\/[^/]+(\/.*[^/])?$/.test(model.service.url)) {
     problems.push(`service URL "${model.service.url}" must be http(s) without a trailing slash`);
   }
+  problems.push(...checkAlertDelivery(model.service.alertDelivery));
   if (problems.length > 0) throw new ModelError(problems);
   return model;
+}
+
+function checkAlertDelivery(d: AlertDelivery): string[] {
+  const problems: string[] = [];
+  if (!/^\/[\x21-\x7e]*$/.test(d.signedPath)) {
+    problems.push(`alert signedPath "${d.signedPath}" must be a printable path starting with /`);
+  }
+  if (!/^[a-z][a-z0-9_]*_$/.test(d.secretPrefix)) {
+    problems.push(`alert secretPrefix "${d.secretPrefix}" must be lower-case and end with _`);
+  }
+  const status = (n: number) => Number.isInteger(n) && n >= 400 && n <= 599;
+  if (!d.retriedStatuses.every(status) || !status(d.retriedFrom)) {
+    problems.push('alert retried statuses must be integers in 400-599');
+  }
+  return problems;
 }

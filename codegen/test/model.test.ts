@@ -217,6 +217,28 @@ describe('model validation', () => {
     ]);
   });
 
+  it('rejects an alert delivery without a path, a prefix that is not a prefix, or odd statuses', async () => {
+    const model = inspect(await loadSpec());
+    model.service.alertDelivery = {
+      signedPath: 'svc/alert',
+      secretPrefix: 'Hook',
+      retriedStatuses: [429, 200],
+      retriedFrom: 500,
+    };
+    const error = (() => {
+      try {
+        validateModel(model);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect((error as ModelError).problems).toEqual([
+      'alert signedPath "svc/alert" must be a printable path starting with /',
+      'alert secretPrefix "Hook" must be lower-case and end with _',
+      'alert retried statuses must be integers in 400-599',
+    ]);
+  });
+
   it('throws one ModelError listing every problem', async () => {
     const model = inspect(await loadSpec(), { server: 'ftp://nope/' });
     model.methods.methods.pop();

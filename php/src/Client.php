@@ -4,16 +4,15 @@ declare(strict_types=1);
 
 namespace Svc;
 
-use Svc\Exception\SvcException;
 use Svc\Generated\Options;
 use Svc\Generated\ReportingMethods;
 use Svc\Internal\BeforeSend;
 use Svc\Internal\Config;
 use Svc\Internal\Debug;
-use Svc\Internal\Delivery;
 use Svc\Internal\Deps;
 use Svc\Internal\Describe;
 use Svc\Internal\Location;
+use Svc\Internal\Outbox;
 use Svc\Internal\Payload;
 use Svc\Internal\Shutdown;
 use Svc\Internal\Tally;
@@ -36,16 +35,10 @@ class Client
 
     private bool $active = false;
 
-    /** @var list<array<string, mixed>> */
-    private array $queue = [];
-
     /** @var list<string> */
     private array $baseTags = [];
 
     private bool $flushing = false;
-
-    /** The last delivery failure of the current drain, for the shutdown warning. */
-    private ?SvcException $lastError = null;
 
     private readonly Tally $tally;
 
@@ -53,7 +46,8 @@ class Client
 
     private Debug $debug;
 
-    private ?Delivery $delivery = null;
+    /** The queue and its delivery; null when the client cannot send. */
+    private ?Outbox $outbox = null;
 
     private ?Describe $describe = null;
 
@@ -125,7 +119,8 @@ class Client
         try {
             if ($this->config->bool('enabled')) {
                 $wiring = Wiring::build($this->config, $this->debug, $deps, $serviceUrl, $this->now, $this->random, 'svc-php/' . self::VERSION . ' PHP/' . PHP_VERSION);
-                [$this->describe, $this->location, $this->baseTags, $this->delivery] = [$wiring->describe, $wiring->location, $wiring->baseTags, $wiring->delivery];
+                [$this->describe, $this->location, $this->baseTags] = [$wiring->describe, $wiring->location, $wiring->baseTags];
+                $this->outbox = new Outbox($wiring->delivery, $this->tally, $this->debug, $this->config->int('timeoutMs'), $this->config->int('maxRetries'), $this->config->bool('logLocally'), $this->now, $wiring->outageNote);
                 $this->active = $wiring->ready;
             }
         } catch (\Throwable $error) {
@@ -140,37 +135,30 @@ class Client
     /**
      * Sends everything queued now, sequentially, and returns what became of the reports since the
      * previous result. With `$timeoutMs`, no attempt runs past that long: what is not done stays
-     * queued for the next flush (or shutdown). Never throws; a `$timeoutMs` that is not a number
-     * counts as none.
+     * queued for the next flush (or shutdown). While the service counts as unreachable (it did not
+     * answer within `timeoutMs`, refused the connection, or the exit budget is spent) nothing is
+     * sent but one short probe a minute: the reports wait (`pending`). Never throws; a `$timeoutMs`
+     * that is not a number counts as none.
      */
     public function flush(mixed $timeoutMs = null): FlushResult
     {
         $budget = \is_int($timeoutMs) || (\is_float($timeoutMs) && is_finite($timeoutMs)) ? (int) max(0, $timeoutMs) : null;
-        $this->run(fn () => $this->drain($budget === null ? null : ($this->now)() + $budget));
+        $this->run(fn () => $this->outbox?->drain($budget === null ? null : ($this->now)() + $budget));
         return $this->result();
     }
 
     /**
-     * The shutdown flush: everything queued is delivered or given up within `timeoutMs` in total,
-     * counted from `$startedAtMs` (when PHP began shutting down), so a service that never answers
-     * holds the process at most that long; what is given up is counted as failed and named in one
-     * warning with the address. Called by the shutdown hook.
+     * The shutdown flush: what is queued is delivered within `timeoutMs` counted from
+     * `$startedAtMs` (when PHP began shutting down) and within what is left of the exit budget, so
+     * a service that never answers holds the process at most `timeoutMs` in its whole life; what is
+     * given up is counted as failed and told in one warning (count, address, cause, time spent).
+     * Called by the shutdown hook.
      */
     private function flushAtShutdown(?float $startedAtMs = null): FlushResult
     {
-        $budget = $this->config->int('timeoutMs');
-        $this->run(function () use ($startedAtMs, $budget): void {
-            $this->drain(($startedAtMs ?? ($this->now)()) + $budget);
-            if ($this->queue === [] || $this->delivery === null) {
-                return;
-            }
-            $count = \count($this->queue);
-            $this->queue = [];
-            $error = $this->lastError ?? SvcException::fromNetworkFailure('not delivered within timeoutMs at shutdown');
-            for ($i = 0; $i < $count; $i++) {
-                $this->tally->count('failed', $error);
-            }
-            $this->delivery->warnGivenUp($count, $budget, $this->lastError);
+        $this->run(function () use ($startedAtMs): void {
+            $this->outbox?->drain(($startedAtMs ?? ($this->now)()) + $this->config->int('timeoutMs'), atExit: true);
+            $this->outbox?->giveUp();
         });
         return $this->result();
     }
@@ -194,7 +182,7 @@ class Client
             $this->debug->debug('flush failed:', $error);
         } finally {
             $this->flushing = false;
-            if ($this->queue === []) {
+            if ($this->queued() === 0) {
                 Shutdown::release($this);
             }
         }
@@ -202,42 +190,14 @@ class Client
 
     private function result(): FlushResult
     {
-        $result = $this->tally->take();
-        $this->debug->debug('flush result', $result->toArray());
+        $result = $this->tally->take($this->queued(), $this->outbox?->waitingFor());
+        $this->debug->debug('flush result', $result->toArray() + ['pending' => $result->pending]);
         return $result;
     }
 
-    /** Delivers the queue in order; stops at `$deadline` (ms on the client's clock) with the rest queued. */
-    private function drain(?float $deadline): void
+    private function queued(): int
     {
-        if ($this->delivery === null) {
-            return;
-        }
-        $now = $this->now;
-        $this->lastError = null;
-        // Once a report failed on a retryable failure after every retry, the service looks
-        // unreachable: the rest of this flush gets one attempt each, so a host is never held for
-        // minutes of backoff.
-        $unreachable = false;
-        while ($this->queue !== []) {
-            if ($deadline !== null && $now() >= $deadline) {
-                return;
-            }
-            $payload = array_shift($this->queue);
-            if ($this->config->bool('logLocally')) {
-                $this->debug->info('logLocally (not sent):', $payload);
-                $this->tally->count('sent');
-                continue;
-            }
-            $outcome = $this->delivery->deliver($payload, $unreachable ? 0 : $this->config->int('maxRetries'), $deadline);
-            $this->lastError = $outcome->error ?? $this->lastError;
-            if ($outcome->requeue) {
-                array_unshift($this->queue, $payload);
-                return;
-            }
-            $this->tally->count($outcome->bucket, $outcome->error);
-            $unreachable = $outcome->exhausted || ($unreachable && $outcome->bucket === 'failed');
-        }
+        return $this->outbox?->count() ?? 0;
     }
 
     protected function record(string $severity, string $priority, mixed $title, mixed $description, mixed $tags): void
@@ -250,8 +210,9 @@ class Client
                 $this->tally->count('sampled');
                 return;
             }
-            if (\count($this->queue) >= $this->maxQueueSize) {
+            if ($this->queued() >= $this->maxQueueSize) {
                 $this->tally->count('overflow');
+                $this->outbox?->reachability->dropped();
                 $this->debug->debug("queue full (maxQueueSize {$this->maxQueueSize}): newest report dropped");
                 return;
             }
@@ -279,8 +240,8 @@ class Client
      */
     protected function enqueue(array $payload, mixed $description): void
     {
-        $this->queue[] = $payload;
-        if ($this->shutdownHook && \count($this->queue) === 1) {
+        $this->outbox?->push($payload);
+        if ($this->shutdownHook && $this->queued() === 1) {
             Shutdown::hold($this, fn (float $startedAtMs) => $this->flushAtShutdown($startedAtMs));
         }
     }

@@ -1,7 +1,7 @@
 // Emits the limits files: runtime/src/generated/limits.gen.ts (field limits and the SDK clamp, read
-// from the TaskReport schema) and server/src/generated/limits.gen.ts (the same plus the variant cap,
-// signature skew, project quota share, tag bounds, the plans table and the quota-warning thresholds
-// from `x-svc-limits` / `x-svc-plans` / `x-svc-quota-warnings`).
+// from the TaskReport schema, and the source-map upload limits) and server/src/generated/limits.gen.ts
+// (the same plus the variant cap, signature skew, project quota share, tag bounds, the plans table
+// and the quota-warning thresholds from `x-svc-limits` / `x-svc-plans` / `x-svc-quota-warnings`).
 import { StructureKind } from 'ts-morph';
 import type { Model } from '../model.ts';
 import {
@@ -22,6 +22,13 @@ const untitled = (model: Model) =>
     'Title of a report that has no title and no non-empty description line.',
   ]);
 
+const sourceMapLimits = (model: Model) =>
+  constant('SOURCEMAP_LIMITS', asConst(model.sourceMaps), [
+    "Source-map uploads (`x-svc-sourcemaps`): the reference service's defaults (bytes of one upload",
+    'body, map bytes one project keeps, releases kept, `mappings` segments and sources one map may',
+    'have; a deployment may set others) and the longest `release` and `path` an upload may name.',
+  ]);
+
 /** The limits a client applies: every field limit but the service's `descriptionMax`. */
 function sdkLimits(model: Model): Omit<Model['limits'], 'descriptionMax'> {
   const { descriptionMax: _serviceOnly, ...sdk } = model.limits;
@@ -36,6 +43,7 @@ export function emitRuntimeLimits(model: Model): Artifact {
       "`line_number` outside the bounds. (The service's own `descriptionMax` is not needed here.)",
     ]),
     untitled(model),
+    sourceMapLimits(model),
   ]);
   return { path: RUNTIME_LIMITS_PATH, text };
 }
@@ -48,6 +56,7 @@ export function emitServerLimits(model: Model): Artifact {
       'most tags one report may carry and the most one card keeps.',
     ]),
     untitled(model),
+    sourceMapLimits(model),
     constant('PLANS', asConst(model.plans), [
       'Per plan: events per minute per project (burst) and daily events per account (quota).',
     ]),

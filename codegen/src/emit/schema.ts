@@ -1,6 +1,6 @@
 // Emits server/src/generated/schema.gen.ts: the JSON Schemas the service validates request bodies
-// with (the plaintext TaskReport and the encryption envelope) and the card it answers with, refs
-// inlined, as `as const` data.
+// with (the plaintext TaskReport, the encryption envelope and a source-map upload), the card it
+// answers with and the alert payloads it sends to webhooks, refs inlined, as `as const` data.
 import type { Model } from '../model.ts';
 import { type Artifact, constant, createProject, asConst, printStatements } from './common.ts';
 
@@ -17,6 +17,15 @@ export function emitSchema(model: Model): Artifact {
     ]),
     constant('cardSchema', asConst(model.schemas.card), [
       'JSON Schema of the card in answers (`Card`); its `status` enum lists the board statuses.',
+    ]),
+    constant('sourceMapUploadSchema', asConst(model.schemas.sourceMapUpload), [
+      'JSON Schema of a source-map upload (`SourceMapUpload`); the map is checked further by hand.',
+    ]),
+    constant('alertPayloadSchema', asConst(model.schemas.alertPayload), [
+      'JSON Schema of what a JSON webhook receives (`AlertPayload`, the `alert` webhook).',
+    ]),
+    constant('slackAlertSchema', asConst(model.schemas.slackAlert), [
+      'JSON Schema of what a Slack-compatible webhook receives (`SlackAlert`).',
     ]),
   ]);
   return { path: SCHEMA_PATH, text };

@@ -9,6 +9,7 @@ import {
   readQuotaWarnings,
   readRuntimeLimits,
   readServerLimits,
+  readSourceMapLimits,
   readUntitledTitle,
 } from './limits.ts';
 import { readMethodTable } from './methods.ts';
@@ -25,6 +26,7 @@ export function inspect(document: Doc, options: { server?: string } = {}): Model
     plans: readPlans(document),
     quotaWarnings: readQuotaWarnings(document),
     service: readService(document, options.server),
+    sourceMaps: readSourceMapLimits(document),
     options: readOptions(document),
     client: readClient(document),
     keys: readKeys(document),

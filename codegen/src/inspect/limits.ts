@@ -1,6 +1,6 @@
 // Reads the limits and plans: field limits come from the JSON Schema constraints of `TaskReport`
 // (so schema and constants cannot drift), the rest from `x-svc-limits` and `x-svc-plans`.
-import type { Plan, RuntimeLimits, ServerLimits } from '../model.ts';
+import type { Plan, RuntimeLimits, ServerLimits, SourceMapLimits } from '../model.ts';
 import { type Doc, isObject, schemaComponent } from './document.ts';
 
 export function num(value: unknown, what: string): number {
@@ -85,4 +85,26 @@ export function readPlans(doc: Doc): Record<string, Plan> {
     };
   }
   return plans;
+}
+
+/** `x-svc-sourcemaps`, and the `release` and `path` lengths of `SourceMapUpload`. */
+export function readSourceMapLimits(doc: Doc): SourceMapLimits {
+  const raw = doc['x-svc-sourcemaps'];
+  if (!isObject(raw)) throw new Error('x-svc-sourcemaps is required');
+  const props = schemaComponent(doc, 'SourceMapUpload').properties;
+  const field = (name: string) => {
+    const schema = isObject(props) ? props[name] : undefined;
+    if (!isObject(schema)) throw new Error(`SourceMapUpload.properties.${name} missing`);
+    return schema;
+  };
+  const at = (key: string) => num(raw[key], `x-svc-sourcemaps.${key}`);
+  return {
+    fileBytesMax: at('fileBytesMax'),
+    projectBytesMax: at('projectBytesMax'),
+    releasesKept: at('releasesKept'),
+    segmentsMax: at('segmentsMax'),
+    sourcesMax: at('sourcesMax'),
+    releaseMax: num(field('release').maxLength, 'SourceMapUpload.release.maxLength'),
+    pathMax: num(field('path').maxLength, 'SourceMapUpload.path.maxLength'),
+  };
 }

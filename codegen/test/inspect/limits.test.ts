@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readPlans, readRuntimeLimits, readServerLimits } from '../../src/inspect/limits.ts';
+import {
+  readPlans,
+  readRuntimeLimits,
+  readServerLimits,
+  readSourceMapLimits,
+} from '../../src/inspect/limits.ts';
+import { checkSourceMapLimits } from '../../src/model.ts';
 import { loadSpec } from '../helpers.ts';
 
 describe('limits and plans', () => {
@@ -30,6 +36,24 @@ describe('limits and plans', () => {
       professional: { burstPerMinute: 200, dailyEvents: 3000 },
       team: { burstPerMinute: 500, dailyEvents: 20000 },
     });
+  });
+
+  it("reads x-svc-sourcemaps and the upload schema's release and path lengths", async () => {
+    const limits = readSourceMapLimits(await loadSpec());
+    expect(limits).toEqual({
+      fileBytesMax: 33554432,
+      projectBytesMax: 1073741824,
+      releasesKept: 20,
+      segmentsMax: 4000000,
+      sourcesMax: 50000,
+      releaseMax: 42,
+      pathMax: 1024,
+    });
+    expect(checkSourceMapLimits(limits)).toEqual([]);
+    expect(checkSourceMapLimits({ ...limits, releasesKept: 0, segmentsMax: 1.5 })).toEqual([
+      'x-svc-sourcemaps releasesKept must be a positive integer, got 0',
+      'x-svc-sourcemaps segmentsMax must be a positive integer, got 1.5',
+    ]);
   });
 
   it('fails when a limit is missing from the schema', async () => {

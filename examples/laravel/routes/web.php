@@ -29,6 +29,14 @@ Route::get('/report', function () {
     return 'reported';
 });
 
+// A report made while the page still has work to do: it goes out after the response is sent,
+// and a service that is down or hung holds this worker at most timeoutMs + 1 s in its life.
+Route::get('/restock', function () {
+    Svc::moderateHigh('Inventory below threshold', 'sku ABC-1 has 2 left', ['inventory']);
+    usleep(200_000); // the rest of the page's work
+    return 'restocked';
+});
+
 // Queues a job that fails in the worker (`php artisan queue:work`).
 Route::get('/queue/{order}', function (int $order) {
     ChargeCard::dispatch($order);

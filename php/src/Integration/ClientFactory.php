@@ -32,8 +32,9 @@ final class ClientFactory
 
     /**
      * How long an integration's flush after a request, command or job may take: the configured
-     * `timeoutMs` (one attempt's limit), so a service that does not answer holds a worker at most
-     * that long per request or job; what is not delivered stays queued for the next flush.
+     * `timeoutMs` (one attempt's limit). A service that does not take reports costs that once in
+     * the process's life, not per flush (the client's exit budget); what is not delivered stays
+     * queued for the next flush, or is given up at exit in one warning.
      *
      * @param array<mixed> $options
      */

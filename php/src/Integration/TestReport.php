@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Svc\Integration;
 
 use Svc\Client;
+use Svc\Internal\Debug;
 use Svc\Internal\Location;
 
 /**
@@ -27,11 +28,11 @@ final class TestReport
         if ($result->deduplicated > 0) {
             return [true, ['Svc: the test report arrived: counted on the existing card "' . self::TITLE . '".']];
         }
-        if ($result->failed > 0) {
-            $lines = ['Svc: the test report was not delivered:'];
-            foreach ($result->errors as $error) {
+        if ($result->failed > 0 || $result->unavailable !== null) {
+            $lines = ['Svc: the test report was not delivered' . ($result->failed > 0 ? ':' : ' (the service did not take it):')];
+            foreach ($result->failed > 0 ? $result->errors : [$result->unavailable] as $error) {
                 $cause = $error->getPrevious() === null ? '' : ' (' . $error->getPrevious()->getMessage() . ')';
-                $lines[] = '  ' . (new \ReflectionClass($error))->getShortName() . ': ' . $error->getMessage() . $cause;
+                $lines[] = Debug::redactUrls('  ' . (new \ReflectionClass($error))->getShortName() . ': ' . $error->getMessage() . $cause);
             }
             return [false, $lines];
         }

@@ -10,12 +10,15 @@ use Svc\Generated\Keys;
  * The debug channel. `debug()` lines show only with the `debug` option; `warn()` (misconfiguration,
  * a service that cannot be reached) and `info()` (`logLocally`) always show. Every line is prefixed
  * `[svc]` and redacted: this client's key values and secrets, anything shaped like a key (the
- * generated `Keys` of contract 2.5; key ids keep 4 characters) and Authorization / X-Svc-Signature
- * header values.
+ * generated `Keys` of contract 2.5; key ids keep 4 characters), Authorization / X-Svc-Signature
+ * header values, and the credentials of any URL (`http://[REDACTED]@host`).
  */
 final class Debug
 {
     private const HEADERS = '/((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/i';
+
+    /** The credentials of a URL (`scheme://user:password@`), up to the last `@` before its path. */
+    private const URL_CREDENTIALS = '~\b([a-z][a-z0-9+.\-]*://)[^\s/?#"\'<>]*@~i';
 
     /** @var array<string, true> warnings already shown, by kind */
     private array $warned = [];
@@ -69,6 +72,7 @@ final class Debug
             $text = str_replace($secret, '[REDACTED]', $text);
         }
         $text = (string) preg_replace(self::HEADERS, '$1[REDACTED]', $text);
+        $text = self::redactUrls($text);
         $prefixes = implode('|', array_map(static fn (string $p): string => preg_quote($p, '/'), Keys::PREFIXES));
         return (string) preg_replace_callback(
             '/\b(' . $prefixes . ')([\w-]{0,4})[\w-]*/',
@@ -76,6 +80,12 @@ final class Debug
                 . (\in_array($m[1], Keys::ID_PREFIXES, true) ? $m[2] . '***' : '[REDACTED]'),
             $text,
         );
+    }
+
+    /** The credentials of every URL in `$text` (`http://[REDACTED]@host`). */
+    public static function redactUrls(string $text): string
+    {
+        return (string) preg_replace(self::URL_CREDENTIALS, '$1[REDACTED]@', $text);
     }
 
     /** @param array<mixed> $values */

@@ -20,6 +20,8 @@ final class Deps
      * @param \Closure(string): ?string|null $env an environment variable, null when unset
      * @param string|null $entryScript the entry script project-root detection starts from
      * @param bool $shutdownHook flush at `register_shutdown_function`
+     * @param string|false|null $outageNotes the directory of the notes processes share about a service
+     *        that does not take reports (`OutageNote`): null the system's temporary directory, false none
      */
     public function __construct(
         public readonly ?Transport $transport = null,
@@ -30,6 +32,7 @@ final class Deps
         public readonly ?\Closure $env = null,
         public readonly ?string $entryScript = null,
         public readonly bool $shutdownHook = true,
+        public readonly string|false|null $outageNotes = null,
     ) {
     }
 

@@ -28,7 +28,8 @@ final class ServiceAddress
         };
         $url = \is_string($value) ? rtrim(trim($value), '/') : null;
         if ($url === null || !self::valid($url)) {
-            $shown = \is_string($value) ? '"' . $value . '"' : get_debug_type($value);
+            // Credentials stay out of the warning, with a scheme or without one (`user:pass@host`).
+            $shown = \is_string($value) ? '"' . preg_replace('~^([a-z][a-z0-9+.\-]*://)?[^\s/?#"]*@~i', '$1[REDACTED]@', $value) . '"' : get_debug_type($value);
             return new self(null, "{$source} {$shown} is not an http(s) address without query or credentials: client disabled, nothing is sent");
         }
         return new self($url, null);

@@ -39,10 +39,15 @@ final class Tally
         }
     }
 
-    /** The counts since the previous result, then zero. */
-    public function take(): FlushResult
+    /**
+     * The counts since the previous result, then zero.
+     *
+     * @param int $pending reports still queued
+     * @param SvcException|null $unavailable why they wait, when the service counts as unreachable
+     */
+    public function take(int $pending = 0, ?SvcException $unavailable = null): FlushResult
     {
-        $result = new FlushResult($this->counts['sent'], $this->counts['deduplicated'], $this->counts['failed'], $this->dropped, $this->errors);
+        $result = new FlushResult($this->counts['sent'], $this->counts['deduplicated'], $this->counts['failed'], $this->dropped, $this->errors, $pending, $unavailable);
         [$this->counts, $this->dropped, $this->errors] = [self::EMPTY, self::EMPTY_DROPPED, []];
         return $result;
     }

@@ -22,6 +22,7 @@ final class Wiring
         public readonly array $baseTags,
         public readonly Delivery $delivery,
         public readonly bool $ready,
+        public readonly ?OutageNote $outageNote,
     ) {
     }
 
@@ -68,11 +69,11 @@ final class Wiring
         $delivery = new Delivery(
             (string) $address->url,
             $config->bool('hideApiResponse'),
-            $config->int('timeoutMs'),
             $credentials,
             $logLocally ? null : $sealer,
             $deps->transport ?? new CurlTransport($userAgent),
             $debug,
+            new Warnings((string) $address->url, $debug),
             $now,
             $deps->sleep ?? static function (int $ms): void {
                 usleep($ms * 1000);
@@ -85,6 +86,7 @@ final class Wiring
             $baseTags,
             $delivery,
             $ready,
+            $deps->outageNotes === false || $address->url === null ? null : new OutageNote($deps->outageNotes ?? sys_get_temp_dir(), $address->url),
         );
     }
 }

@@ -85,7 +85,11 @@ class SvcServiceProvider extends ServiceProvider
         });
     }
 
-    /** What is queued goes out now, for at most the configured `timeoutMs`; never throws. A client never made has nothing to send. */
+    /**
+     * What is queued goes out now, for at most the configured `timeoutMs` (and a service that does
+     * not take reports costs that once in the process's life); never throws. A client never made
+     * has nothing to send.
+     */
     private function flush(): void
     {
         try {

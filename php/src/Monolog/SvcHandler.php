@@ -19,9 +19,10 @@ use Svc\Internal\Location;
  * same rows in every SDK, `Svc\Integration\Failures`): the PSR-3 level gives the severity and
  * priority, the title ends in the channel (`(payments log)`), the tags are `monolog`, `server`,
  * `log-record`, `channel:<name>`. A record with an `exception` in its context is reported with
- * that Throwable (its class and masked message as the title, its trace as the description), any
- * other record with its masked first line as the title and the message and context as the
- * description. A Throwable the framework integration already handled (the exception handler
+ * that Throwable (its class and masked message as the title, its trace as the description; the
+ * rest of the context is not sent), any other record with its masked first line as the title and
+ * the message and the context as JSON as the description, without the keys `Context` drops (obvious
+ * secrets, and `$dropContextKeys`). `extra` (what processors add) is never sent. A Throwable the framework integration already handled (the exception handler
  * reports, then logs) is skipped, so one error makes one card.
  *
  * Works with Monolog 2 (records are arrays) and Monolog 3 (records are `LogRecord` objects): the
@@ -36,10 +37,15 @@ class SvcHandler extends AbstractHandler
 
     private readonly ?string $priority;
 
+    private readonly Context $context;
+
     /**
      * @param int|string|\Monolog\Level $level the lowest level handled (default `error`)
      * @param Severity|string|null $severity every card this severity instead of the level's (failure table)
      * @param Priority|string|null $priority every card this priority instead of the level's (failure table)
+     * @param list<string> $dropContextKeys context keys never sent, besides `Context::DEFAULT_DROPPED_KEYS`
+     *        (`password`, `secret`, `token`, `authorization`...): a key holding one of these among its words
+     *        (`user_ssn`, `ssnHash` for `ssn`), case-insensitively, at any depth
      */
     public function __construct(
         private readonly Client $client,
@@ -47,10 +53,12 @@ class SvcHandler extends AbstractHandler
         bool $bubble = true,
         Severity|string|null $severity = null,
         Priority|string|null $priority = null,
+        iterable $dropContextKeys = [],
     ) {
         parent::__construct($level, $bubble);
         $this->severity = Levels::severity($severity);
         $this->priority = Levels::priority($priority);
+        $this->context = new Context($dropContextKeys);
     }
 
     /** @param array<string, mixed>|LogRecord $record */
@@ -86,8 +94,7 @@ class SvcHandler extends AbstractHandler
             $this->client->{$method}($report->title, $exception, $report->tags);
             return;
         }
-        unset($context['exception']);
-        $description = $context === [] ? $message : $message . "\n\ncontext: " . json_encode($context, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR);
+        $description = $this->context->describe($message, $context);
         Location::skippingDependencies(fn () => $this->client->{$method}($report->title, $description, $report->tags));
     }
 }

@@ -61,6 +61,7 @@ final class FakeClient extends Client
             env: static fn (string $name): ?string => null,
             entryScript: $deps?->entryScript,
             shutdownHook: false,
+            outageNotes: false,
         );
         return parent::create($options + ['apiKey' => 'svc_pub_' . str_repeat('0', 48)], 'http://127.0.0.1:9', $deps);
     }

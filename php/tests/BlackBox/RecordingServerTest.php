@@ -14,7 +14,7 @@ use Svc\Tests\Support\RecordingServer;
 /**
  * The real curl transport against a recording HTTP server (a PHP child process on 127.0.0.1:0):
  * keep-alive on one TCP connection, retries with fresh signatures over the same bytes, what is not
- * retried, timeouts and dropped connections. Sleeps are injected and recorded (no real waiting).
+ * retried, timeouts, refused and dropped connections. Sleeps are injected and recorded (no real waiting).
  */
 final class RecordingServerTest extends TestCase
 {
@@ -84,25 +84,50 @@ final class RecordingServerTest extends TestCase
         self::assertCount(1, $this->server->requests());
     }
 
-    public function testADroppedConnectionAndATimeoutAreRetriedAsNetworkFailures(): void
+    public function testADroppedConnectionIsRetriedATimeoutIsNotTheServiceCountsAsUnreachable(): void
     {
         $recorder = new Recorder();
-        $client = $this->client(
-            // The server answers the second request after 550 ms (it serves nothing else meanwhile),
-            // so the third attempt, sent at the 400 ms timeout, is answered at once when it wakes.
-            [['drop' => true], ['status' => 201, 'body' => '{}', 'delayMs' => 550], ['status' => 200, 'body' => '{"deduplicated":true}']],
-            ['apiKey' => Recorder::API_KEY, 'timeoutMs' => 400, 'debug' => true],
-            $recorder,
-        );
+        $client = $this->client([['drop' => true], ['status' => 200, 'body' => '{"deduplicated":true}']], ['apiKey' => Recorder::API_KEY, 'timeoutMs' => 400, 'debug' => true], $recorder);
         $client->major('Flaky');
-        $result = $client->flush();
-        self::assertSame(1, $result->deduplicated, $recorder->text());
-        self::assertCount(3, $this->server->requests());
+        self::assertSame(1, $client->flush()->deduplicated, $recorder->text());
+        self::assertCount(2, $this->server->requests());
         self::assertStringContainsString('attempt 1 failed, will retry: ServerException: network error', $recorder->text());
-        self::assertStringContainsString('attempt 2 failed, will retry: ServerException: request timed out after 400 ms', $recorder->text());
+
+        $this->server->stop();
+        $recorder = new Recorder();
+        $client = $this->client([['status' => 201, 'body' => '{}', 'delayMs' => 550]], ['apiKey' => Recorder::API_KEY, 'timeoutMs' => 400, 'debug' => true], $recorder);
+        $client->major('Slow');
+        $client->major('Behind it');
+        $result = $client->flush();
+        self::assertSame([0, 2], [$result->sent + $result->failed, $result->pending]);
+        self::assertSame('request timed out after 400 ms', $result->unavailable?->getMessage());
+        self::assertCount(1, $this->server->requests(), 'not retried: no answer in time means the service counts as unreachable');
+        self::assertSame([], $recorder->sleeps);
     }
 
-    public function testAClosedPortFailsFastWithOneVisibleWarning(): void
+    public function testAWorkerThatRunsOnDeliversWhatWaitedAtTheFirstProbeAfterTheServiceIsBack(): void
+    {
+        $recorder = new Recorder();
+        // The first request is answered after the attempt gave up (the service is hung), the rest at once.
+        $client = $this->client([['status' => 201, 'body' => '{}', 'delayMs' => 600], ['status' => 201, 'body' => '{}']], ['apiKey' => Recorder::API_KEY, 'timeoutMs' => 400], $recorder);
+        $client->major('Job 1');
+        self::assertSame(1, $client->flush(400)->pending);
+        $client->major('Job 2');
+        self::assertSame(2, $client->flush(400)->pending, 'no attempt before the probe time');
+        self::assertCount(1, $this->server->requests());
+        $recorder->clock += \Svc\Internal\Reachability::PROBE_INTERVAL_MS; // the worker runs on
+        $result = $client->flush(400);
+        self::assertSame([2, 0], [$result->sent, $result->pending], 'the probe is answered: what waited goes');
+        self::assertSame(['Job 1', 'Job 1', 'Job 2'], array_map(static fn (array $r): string => json_decode($r['body'], true)['title'], $this->server->requests()));
+        self::assertSame([], $recorder->linesOf('warning'), 'nothing was lost: nothing to tell');
+    }
+
+    private static function shutdown(Client $client): void
+    {
+        (fn () => $this->flushAtShutdown())->call($client);
+    }
+
+    public function testAClosedPortCostsNoRetriesAndIsToldOnceAtExit(): void
     {
         $this->server = new RecordingServer();
         $url = $this->server->url;
@@ -113,20 +138,26 @@ final class RecordingServerTest extends TestCase
         $client->major('Refused 1');
         $client->major('Refused 2');
         $result = $client->flush();
-        self::assertSame(2, $result->failed);
-        self::assertInstanceOf(ServerException::class, $result->errors[0]);
-        self::assertCount(3, $recorder->sleeps, 'retries for the first report only');
-        self::assertSame(["[svc] cannot connect to {$url}: reports are not delivered; is the service running? Otherwise set SERVICE_URL (or the serviceUrl argument) to the address of your Svc service"], $recorder->linesOf('warning'));
-    }
-
-    public function testAnUnresolvableHostWarnsOnceNamingTheHost(): void
-    {
-        $recorder = new Recorder();
-        $client = Client::create(['apiKey' => Recorder::API_KEY, 'captureLocation' => false, 'maxRetries' => 1], 'http://svc.invalid', $recorder->deps());
-        $client->major('Nowhere');
-        self::assertSame(1, $client->flush()->failed);
+        self::assertSame([0, 2], [$result->failed, $result->pending]);
+        self::assertInstanceOf(ServerException::class, $result->unavailable);
+        self::assertSame([], $recorder->sleeps, 'a refused connection gets no backoff');
+        self::assertSame([], $recorder->linesOf('warning'));
+        self::shutdown($client);
         $warnings = $recorder->linesOf('warning');
         self::assertCount(1, $warnings);
-        self::assertStringContainsString('cannot resolve svc.invalid (http://svc.invalid)', $warnings[0]);
+        self::assertMatchesRegularExpression('~^\[svc\] 2 report\(s\) not delivered to ' . preg_quote($url, '~') . ': cannot connect \(Failed to connect to 127\.0\.0\.1 port \d+.*\); \d+ ms spent trying; given up so the process can exit\. Is the service running\? Otherwise set SERVICE_URL~', $warnings[0]);
+    }
+
+    public function testAnUnresolvableHostIsToldOnceAtExitNamingTheHost(): void
+    {
+        $recorder = new Recorder();
+        $client = Client::create(['apiKey' => Recorder::API_KEY, 'captureLocation' => false], 'http://svc.invalid', $recorder->deps());
+        $client->major('Nowhere');
+        self::assertSame(1, $client->flush()->pending);
+        self::shutdown($client);
+        $warnings = $recorder->linesOf('warning');
+        self::assertCount(1, $warnings);
+        self::assertStringContainsString('1 report(s) not delivered to http://svc.invalid: cannot resolve svc.invalid;', $warnings[0]);
+        self::assertStringContainsString('Set SERVICE_URL', $warnings[0]);
     }
 }

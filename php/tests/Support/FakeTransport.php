@@ -16,8 +16,11 @@ final class FakeTransport implements Transport
     /** @var list<array{url: string, headers: array<string, string>, body: string, timeoutMs: int}> */
     public array $requests = [];
 
-    /** @param list<HttpResult> $answers consumed in order; the last one repeats */
-    public function __construct(private array $answers = [])
+    /**
+     * @param list<HttpResult> $answers consumed in order; the last one repeats
+     * @param Recorder|null $clock a timeout answer moves this clock on by the attempt's limit, as a real one takes it
+     */
+    public function __construct(private array $answers = [], private ?Recorder $clock = null)
     {
     }
 
@@ -27,7 +30,17 @@ final class FakeTransport implements Transport
         if ($this->answers === []) {
             return HttpResult::answer(201, '{"deduplicated":false}');
         }
-        return \count($this->answers) > 1 ? array_shift($this->answers) : $this->answers[0];
+        $answer = \count($this->answers) > 1 ? array_shift($this->answers) : $this->answers[0];
+        if ($this->clock !== null && $answer->failure === HttpResult::TIMEOUT) {
+            $this->clock->clock += $timeoutMs;
+        }
+        return $answer;
+    }
+
+    /** @param list<HttpResult> $answers what the next requests get (the last one repeats) */
+    public function answer(array $answers): void
+    {
+        $this->answers = $answers;
     }
 
     /** @return list<array<string, mixed>> the decoded bodies */

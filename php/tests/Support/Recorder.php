@@ -24,6 +24,9 @@ final class Recorder
     /** @var list<float> */
     public array $randoms = [];
 
+    /** Where clients share what they know of an unreachable service (`OutageNote`); false: nowhere. */
+    public string|false $outageNotes = false;
+
     public function deps(?Transport $transport = null, array $env = [], ?string $entryScript = null): Deps
     {
         return new Deps(
@@ -40,6 +43,7 @@ final class Recorder
             env: static fn (string $name): ?string => $env[$name] ?? null,
             entryScript: $entryScript,
             shutdownHook: false,
+            outageNotes: $this->outageNotes,
         );
     }
 

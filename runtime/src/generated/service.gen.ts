@@ -8,5 +8,11 @@
  */
 export const SERVICE_URL = 'https://api.svc.example';
 
-/** Path of the one ingestion endpoint; also the constant path covered by request signatures. */
+/** Path of the report endpoint; also the constant path its request signatures cover. */
 export const TASKS_PATH = '/api/v1/tasks';
+
+/**
+ * Path of the source-map upload (a build's secret key only); also the constant path its
+ * request signatures cover.
+ */
+export const SOURCEMAPS_PATH = '/api/v1/sourcemaps';

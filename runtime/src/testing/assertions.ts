@@ -1,7 +1,7 @@
 // The fake client's assertion helpers. A failed assertion throws an `AssertionError` (a plain Error
 // subclass, so any test runner, Node or browser, reports it) whose message lists what was reported.
 import type { Priority, Severity } from '../generated/methods.gen.ts';
-import type { FakeReport } from './fake.ts';
+import type { FakeReport } from './report.ts';
 
 /** An exact title, a pattern for the title, or a predicate on the report. */
 export type ReportMatch = string | RegExp | ((report: FakeReport) => boolean);

@@ -22,21 +22,7 @@ import { addTags } from '../core/tags.ts';
 import type { FlushResult, WirePayload } from '../core/types.ts';
 import { type Assertions, assertions } from './assertions.ts';
 import { describeFake } from './frames.ts';
-
-/** One report the fake recorded. */
-export interface FakeReport {
-  /** The reporting method called (`majorHigh`). */
-  method: ReportingMethodName;
-  severity: Severity;
-  priority: Priority;
-  title: string;
-  description: string | undefined;
-  tags: string[];
-  /** The payload the real client would send (after `beforeSend`), without `file_name`/`line_number`. */
-  payload: WirePayload;
-  /** The `description` argument as given, when it was not a string (an Error, an object). */
-  error: unknown;
-}
+import type { FakeReport } from './report.ts';
 
 /** A client for tests: `SvcClient` plus what it recorded and assertions that throw on a mismatch. */
 export interface FakeClient extends SvcClient, Assertions {

@@ -45,6 +45,27 @@ export interface BatchView {
   namedCount(cardId: number): number;
   /** The stored card's named variants, for pruning. */
   namedVariants(cardId: number): readonly VariantState[];
+  /**
+   * The release's place in the order the project first saw releases (ascending, e.g. its row id),
+   * or null when never seen. Asked only to place a report against a card resolved in a release.
+   */
+  releaseSeen(projectId: number, name: string): number | null;
+}
+
+/** A card's reports from one environment in a batch (`cardRef`: a stored id or a new card's ref). */
+export interface EnvCount {
+  cardRef: number;
+  env: string;
+  count: number;
+  firstSeenAt: number;
+  lastSeenAt: number;
+}
+
+/** A release a batch's report carried; stored once per project (a known one is left as it is). */
+export interface ReleaseSighting {
+  projectId: number;
+  name: string;
+  at: number;
 }
 
 /** Rows this batch creates are referred to by refs from `PENDING_BASE` up until the store writes them. */
@@ -94,8 +115,23 @@ export interface BatchWrites {
   /** Stored variants pruned (their counts are in `variantFolds`). */
   variantRemovals: number[];
   variantFolds: VariantFold[];
+  /** Each card's reports per environment (the board's per-environment counts, hours, last seen). */
+  envCounts: EnvCount[];
+  /** Releases seen, in the batch's order (the first sight of each orders releases). */
+  releases: ReleaseSighting[];
   /** Notices for the project's next digest (written only where its notifications are on). */
   notices: { projectId: number; cardRef: number; notice: CardNotice; at: number }[];
+  /**
+   * Admitted reports per card, environment (`env:` tag, null without one) and UTC minute
+   * (`floor(ms / 60000)`), for alert rules that count them (written only where a project has one).
+   */
+  occurrences: {
+    projectId: number;
+    cardRef: number;
+    environment: string | null;
+    minute: number;
+    count: number;
+  }[];
   /** Quota thresholds crossed, per account, in order (claimed once per account, day, threshold). */
   warnings: { accountId: number; warnings: QuotaWarning[] }[];
 }

@@ -34,19 +34,126 @@ interface CardVariants {
  * into the card's `Other variants` row. Creation order gives new rows their ids, so the order of
  * `planPrune`'s ties is the order the store will write.
  */
-export function createBatchVariants(view: BatchView, cap: number) {
-  const cards = new Map<number, CardVariants>();
-  const created: Sighted[] = [];
-  const creatingCard = new Map<Sighted, number>();
-  const removedStored = new Set<number>();
-  const folds = new Map<number, VariantFold>();
-  let next = PENDING_BASE;
+export class BatchVariants {
+  readonly #view: BatchView;
+  readonly #cap: number;
+  readonly #cards = new Map<number, CardVariants>();
+  readonly #created: Sighted[] = [];
+  readonly #creatingCard = new Map<Sighted, number>();
+  readonly #removedStored = new Set<number>();
+  readonly #folds = new Map<number, VariantFold>();
+  #next = PENDING_BASE;
 
-  const prune = (cardRef: number, isNew: boolean, variants: CardVariants) => {
+  constructor(view: BatchView, cap: number) {
+    this.#view = view;
+    this.#cap = cap;
+  }
+
+  /** One sighting beneath `cardRef`; `isNew`: the card is created by this batch. */
+  record(cardRef: number, isNew: boolean, sighting: VariantSighting): void {
+    let variants = this.#cards.get(cardRef);
+    if (!variants) {
+      variants = { byIdentity: new Map(), byRef: new Map() };
+      this.#cards.set(cardRef, variants);
+    }
+    const at = sighting.at;
+    const seen = variants.byIdentity.get(sighting.identity);
+    if (seen && !seen.removed) {
+      seen.add += 1;
+      seen.lastSeenAt = Math.max(seen.lastSeenAt, at);
+      return;
+    }
+    const storedId = isNew ? null : this.#view.variantId(cardRef, sighting.identity);
+    if (storedId !== null && !this.#removedStored.has(storedId)) {
+      const known: Sighted = {
+        ref: storedId,
+        stored: true,
+        add: 1,
+        firstSeenAt: at,
+        lastSeenAt: at,
+        removed: false,
+      };
+      variants.byIdentity.set(sighting.identity, known);
+      variants.byRef.set(storedId, known);
+      return;
+    }
+    this.#create(cardRef, isNew, variants, sighting);
+  }
+
+  /** Named variants the card holds after the batch, when the batch counted them. */
+  readonly namedAfter = (cardRef: number): number | undefined => this.#cards.get(cardRef)?.named;
+
+  writes() {
+    const inserts: VariantInsert[] = this.#created
+      .filter((v) => !v.removed)
+      .map((v) => ({
+        ref: v.ref,
+        cardRef: this.#creatingCard.get(v)!,
+        sighting: v.sighting!,
+        count: v.add,
+        firstSeenAt: v.firstSeenAt,
+        lastSeenAt: v.lastSeenAt,
+      }));
+    const adds: { id: number; add: number; lastSeenAt: number }[] = [];
+    for (const variants of this.#cards.values()) {
+      for (const v of variants.byRef.values()) {
+        if (v.stored && !v.removed) adds.push({ id: v.ref, add: v.add, lastSeenAt: v.lastSeenAt });
+      }
+    }
+    return {
+      inserts,
+      adds,
+      removals: [...this.#removedStored],
+      folds: [...this.#folds.values()],
+    };
+  }
+
+  /** A novel identity: a new variant, and a prune once the card holds more than the cap. */
+  #create(cardRef: number, isNew: boolean, variants: CardVariants, sighting: VariantSighting) {
+    const at = sighting.at;
+    const fresh: Sighted = {
+      ref: this.#next++,
+      stored: false,
+      add: 1,
+      firstSeenAt: at,
+      lastSeenAt: at,
+      removed: false,
+      sighting,
+    };
+    variants.byIdentity.set(sighting.identity, fresh);
+    variants.byRef.set(fresh.ref, fresh);
+    this.#created.push(fresh);
+    this.#creatingCard.set(fresh, cardRef);
+    variants.named = (variants.named ?? (isNew ? 0 : this.#view.namedCount(cardRef))) + 1;
+    if (variants.named > this.#cap) this.#prune(cardRef, isNew, variants);
+  }
+
+  /** `planPrune` over the card's named variants (stored and new); the pruned fold into one row. */
+  #prune(cardRef: number, isNew: boolean, variants: CardVariants) {
+    const plan = planPrune(this.#named(isNew, cardRef, variants), this.#cap);
+    for (const id of plan.remove) {
+      const seen = variants.byRef.get(id);
+      if (seen) seen.removed = true;
+      if (id < PENDING_BASE) this.#removedStored.add(id);
+    }
+    if (plan.fold) {
+      const f = this.#folds.get(cardRef);
+      if (!f) this.#folds.set(cardRef, { cardRef, ...plan.fold });
+      else {
+        f.count += plan.fold.count;
+        f.firstSeenAt = Math.min(f.firstSeenAt, plan.fold.firstSeenAt);
+        f.lastSeenAt = Math.max(f.lastSeenAt, plan.fold.lastSeenAt);
+      }
+    }
+    variants.named = Math.min(variants.named!, this.#cap);
+  }
+
+  /** The card's named variants as they stand in the batch: stored ones with their sightings, new ones. */
+  #named(isNew: boolean, cardRef: number, variants: CardVariants): VariantState[] {
     const list: VariantState[] = [];
     if (!isNew) {
-      for (const v of view.namedVariants(cardRef)) {
-        if (removedStored.has(v.id)) continue;
+      for (const v of this.#view.namedVariants(cardRef)) {
+        if (this.#removedStored.has(v.id)) continue;
         const seen = variants.byRef.get(v.id);
         list.push({
           id: v.id,
@@ -65,90 +172,6 @@ export function createBatchVariants(view: BatchView, cap: number) {
           lastSeenAt: v.lastSeenAt,
         });
     }
-    const plan = planPrune(list, cap);
-    for (const id of plan.remove) {
-      const seen = variants.byRef.get(id);
-      if (seen) seen.removed = true;
-      if (id < PENDING_BASE) removedStored.add(id);
-    }
-    if (plan.fold) {
-      const f = folds.get(cardRef);
-      if (!f) folds.set(cardRef, { cardRef, ...plan.fold });
-      else {
-        f.count += plan.fold.count;
-        f.firstSeenAt = Math.min(f.firstSeenAt, plan.fold.firstSeenAt);
-        f.lastSeenAt = Math.max(f.lastSeenAt, plan.fold.lastSeenAt);
-      }
-    }
-    variants.named = Math.min(variants.named!, cap);
-  };
-
-  return {
-    /** One sighting beneath `cardRef`; `isNew`: the card is created by this batch. */
-    record(cardRef: number, isNew: boolean, sighting: VariantSighting) {
-      let variants = cards.get(cardRef);
-      if (!variants) {
-        variants = { byIdentity: new Map(), byRef: new Map() };
-        cards.set(cardRef, variants);
-      }
-      const at = sighting.at;
-      const seen = variants.byIdentity.get(sighting.identity);
-      if (seen && !seen.removed) {
-        seen.add += 1;
-        seen.lastSeenAt = Math.max(seen.lastSeenAt, at);
-        return;
-      }
-      const storedId = isNew ? null : view.variantId(cardRef, sighting.identity);
-      if (storedId !== null && !removedStored.has(storedId)) {
-        const known: Sighted = {
-          ref: storedId,
-          stored: true,
-          add: 1,
-          firstSeenAt: at,
-          lastSeenAt: at,
-          removed: false,
-        };
-        variants.byIdentity.set(sighting.identity, known);
-        variants.byRef.set(storedId, known);
-        return;
-      }
-      const fresh: Sighted = {
-        ref: next++,
-        stored: false,
-        add: 1,
-        firstSeenAt: at,
-        lastSeenAt: at,
-        removed: false,
-        sighting,
-      };
-      variants.byIdentity.set(sighting.identity, fresh);
-      variants.byRef.set(fresh.ref, fresh);
-      created.push(fresh);
-      creatingCard.set(fresh, cardRef);
-      variants.named = (variants.named ?? (isNew ? 0 : view.namedCount(cardRef))) + 1;
-      if (variants.named > cap) prune(cardRef, isNew, variants);
-    },
-    /** Named variants the card holds after the batch, when the batch counted them. */
-    namedAfter: (cardRef: number) => cards.get(cardRef)?.named,
-    writes() {
-      const inserts: VariantInsert[] = created
-        .filter((v) => !v.removed)
-        .map((v) => ({
-          ref: v.ref,
-          cardRef: creatingCard.get(v)!,
-          sighting: v.sighting!,
-          count: v.add,
-          firstSeenAt: v.firstSeenAt,
-          lastSeenAt: v.lastSeenAt,
-        }));
-      const adds: { id: number; add: number; lastSeenAt: number }[] = [];
-      for (const variants of cards.values()) {
-        for (const v of variants.byRef.values()) {
-          if (v.stored && !v.removed)
-            adds.push({ id: v.ref, add: v.add, lastSeenAt: v.lastSeenAt });
-        }
-      }
-      return { inserts, adds, removals: [...removedStored], folds: [...folds.values()] };
-    },
-  };
+    return list;
+  }
 }

@@ -1,206 +1,73 @@
 import { admit, utcDay } from './admit.ts';
-import {
-  type BatchConfig,
-  type BatchView,
-  type BatchWrites,
-  type CardInsert,
-  type Decided,
-  PENDING_BASE,
-} from './batch-types.ts';
-import { createBatchVariants } from './batch-variants.ts';
-import { descriptionHash, fold, newCardState } from './fold.ts';
+import { BatchCards } from './batch-cards.ts';
+import { BatchCounters } from './batch-counters.ts';
+import type { BatchConfig, BatchView, BatchWrites, Decided } from './batch-types.ts';
+import { BatchReleases } from './batch-releases.ts';
+import { BatchVariants } from './batch-variants.ts';
+import { fold } from './fold.ts';
+import { environmentOf } from './releases.ts';
 import type { AuthKey } from '../domain/types.ts';
-import type { BucketState, CardState, CounterRead, Regression, TaskReport } from './types.ts';
-
-/** A card as the batch holds it: one object per card, however the reports found it. */
-interface WorkCard {
-  ref: number;
-  projectId: number;
-  state: CardState;
-  insert?: CardInsert;
-  changed: boolean;
-  tagsChanged: boolean;
-}
+import type { TaskReport } from './types.ts';
 
 /**
  * The reports of one batch decided one after another, on the store's committed state (`view`)
  * and on what the batch's own earlier reports changed: counters (state, daily quota, burst bucket;
- * `admit`), the matching card (title first, then description; `fold`), variants, notices and
- * quota warnings. `writes()` then gives every row to write, each once. Pure: no I/O and no clock.
+ * `admit`; `batch-counters.ts`), the matching card (title first, then description; `fold`;
+ * `batch-cards.ts`), variants (`batch-variants.ts`), notices and quota warnings. `writes()` then
+ * gives every row to write, each once. Pure: no I/O and no clock.
  */
 export function createBatch(config: BatchConfig, view: BatchView) {
-  const buckets = new Map<number, BucketState | null>();
-  const spent = new Map<number, BucketState>();
-  const states = new Map<number, CounterRead['projectState']>();
-  const active = new Map<number, number>();
-  const totals = new Map<string, number>();
-  const usage = new Map<string, [number, number, number, number]>();
-  const cards = new Map<number, WorkCard>();
-  const byTitle = new Map<string, WorkCard | null>();
-  const byDescription = new Map<string, WorkCard | null>();
-  const inserted: WorkCard[] = [];
-  const regressions: { id: number; regression: Regression }[] = [];
-  const notices: BatchWrites['notices'] = [];
-  const warnings: BatchWrites['warnings'] = [];
-  const variants = createBatchVariants(view, config.variantCap);
-  let nextCard = PENDING_BASE;
-
-  const counters = (key: AuthKey, day: number): CounterRead => {
-    const accKey = `${key.accountId}:${day}`;
-    const projKey = `${accKey}:${key.projectId}`;
-    if (!totals.has(projKey)) {
-      const stored = view.counters(key.accountId, key.projectId, day);
-      if (!states.has(key.projectId)) {
-        states.set(key.projectId, stored.projectState);
-        buckets.set(key.projectId, stored.bucket);
-      }
-      if (!active.has(key.accountId)) active.set(key.accountId, stored.activeProjects);
-      if (!totals.has(accKey)) totals.set(accKey, stored.accountUsage);
-      totals.set(projKey, stored.projectUsage);
-    }
-    return {
-      plan: key.plan,
-      projectState: states.get(key.projectId)!,
-      bucket: buckets.get(key.projectId)!,
-      accountUsage: totals.get(accKey)!,
-      projectUsage: totals.get(projKey)!,
-      activeProjects: active.get(key.accountId)!,
-    };
-  };
-
-  const stored = (projectId: number, state: CardState | null): WorkCard | null => {
-    if (!state) return null;
-    let card = cards.get(state.id);
-    if (!card) {
-      card = { ref: state.id, projectId, state: { ...state }, changed: false, tagsChanged: false };
-      cards.set(state.id, card);
-    }
-    return card;
-  };
-
-  /** Title first (a stored card, then one this batch made), then the non-blank description. */
-  const findCard = (projectId: number, report: TaskReport): WorkCard | null => {
-    const titleKey = `${projectId}\0${report.title}`;
-    let card = byTitle.get(titleKey);
-    if (card === undefined) {
-      card = stored(projectId, view.cardByTitle(projectId, report.title));
-      byTitle.set(titleKey, card);
-    }
-    if (card) return card;
-    const hash = descriptionHash(report);
-    if (hash === null) return null;
-    const descKey = `${projectId}\0${hash}\0${report.description}`;
-    card = byDescription.get(descKey);
-    if (card === undefined) {
-      card = stored(projectId, view.cardByDescription(projectId, hash, report.description!));
-      byDescription.set(descKey, card);
-    }
-    return card;
-  };
+  const counters = new BatchCounters(view);
+  const cards = new BatchCards(view);
+  const variants = new BatchVariants(view, config.variantCap);
+  const releases = new BatchReleases(view);
 
   const decide = (key: AuthKey, report: TaskReport, now: number): Decided => {
     const day = utcDay(now);
-    const read = counters(key, day);
+    const read = counters.read(key, day);
     const admission = admit(config, read, now);
     if (admission.decision.kind !== 'admitted') return { decision: admission.decision };
-    const { bucket, usageDay, warnings: crossed } = admission.counters!;
-    buckets.set(key.projectId, bucket);
-    spent.set(key.projectId, bucket);
-    totals.set(`${key.accountId}:${day}`, read.accountUsage + 1);
-    totals.set(`${key.accountId}:${day}:${key.projectId}`, read.projectUsage + 1);
-    const usageKey = `${key.accountId}:${usageDay}:${key.projectId}`;
-    const row = usage.get(usageKey);
-    if (row) row[3] += 1;
-    else usage.set(usageKey, [key.accountId, usageDay, key.projectId, 1]);
-    if (crossed.length > 0) warnings.push({ accountId: key.accountId, warnings: crossed });
+    counters.spend(key, day, read, admission.counters!);
+    const crossed = admission.counters!.warnings;
 
-    let card = findCard(key.projectId, report);
-    const folded = fold(config, card?.state ?? null, report, now);
+    const found = cards.find(key.projectId, report);
+    const firstSeen = releases.sight(key.projectId, report, now);
+    const folded = fold(config, found?.state ?? null, report, now, firstSeen);
     const write = folded.writes.card;
-    if (write.kind === 'insert') {
-      const ref = nextCard++;
-      const insert: CardInsert = { ref, projectId: key.projectId, card: write.card };
-      const c = write.card;
-      card = {
-        ref,
-        projectId: key.projectId,
-        insert,
-        changed: false,
-        tagsChanged: false,
-        state: newCardState(ref, c),
-      };
-      cards.set(ref, card);
-      inserted.push(card);
-      byTitle.set(`${key.projectId}\0${c.title}`, card);
-      if (c.descriptionHash !== null) {
-        const descKey = `${key.projectId}\0${c.descriptionHash}\0${c.description}`;
-        if (!byDescription.get(descKey)) byDescription.set(descKey, card);
-      }
-    } else {
-      const u = write.card;
-      const state = card!.state;
-      state.occurrenceCount = u.occurrenceCount;
-      state.lastSeenAt = u.lastSeenAt;
-      state.usageDay = u.usageDay;
-      state.usageCount = u.usageCount;
-      if (u.tags) {
-        state.tags = u.tags;
-        card!.tagsChanged = true;
-      }
-      if (u.regression) {
-        state.status = u.regression.to;
-        state.regressions = u.regression.regressions;
-        regressions.push({ id: card!.ref, regression: u.regression });
-      }
-      card!.changed = true;
-    }
-    const work = card!;
-    variants.record(work.ref, work.insert !== undefined, folded.writes.variant);
-    if (folded.notice) {
-      notices.push({ projectId: key.projectId, cardRef: work.ref, notice: folded.notice, at: now });
-    }
+    let card = found!;
+    if (write.kind === 'insert') card = cards.insert(key.projectId, write.card);
+    else cards.update(card, write.card);
+    variants.record(card.ref, card.insert !== undefined, folded.writes.variant);
+    if (folded.notice) cards.notice(key.projectId, card, folded.notice, now);
+    cards.occurrence(key.projectId, card, environmentOf(report.tags), now);
     return {
       decision: { kind: folded.kind, rate: admission.decision.rate },
-      cardRef: work.ref,
-      card: { ...work.state },
-      insert: work.insert,
+      cardRef: card.ref,
+      card: { ...card.state },
+      insert: card.insert,
       warnings: crossed.length > 0 ? crossed : undefined,
     };
   };
 
   const writes = (): BatchWrites => {
     const v = variants.writes();
+    const c = cards.writes();
+    const n = counters.writes();
     return {
-      buckets: spent,
-      usage: [...usage.values()],
-      cardInserts: inserted.map(({ insert, state }) => ({
-        ...insert!,
-        card: {
-          ...insert!.card,
-          tags: state.tags as string[],
-          occurrenceCount: state.occurrenceCount,
-          lastSeenAt: state.lastSeenAt,
-          usageDay: state.usageDay!,
-          usageCount: state.usageCount,
-        },
-      })),
-      cardUpdates: [...cards.values()]
-        .filter((c) => c.changed && !c.insert)
-        .map(({ ref, state, tagsChanged }) => ({
-          id: ref,
-          occurrenceCount: state.occurrenceCount,
-          lastSeenAt: state.lastSeenAt,
-          tags: tagsChanged ? (state.tags as string[]) : null,
-          usageDay: state.usageDay!,
-          usageCount: state.usageCount,
-        })),
-      regressions,
+      buckets: n.buckets,
+      usage: n.usage,
+      cardInserts: c.cardInserts,
+      cardUpdates: c.cardUpdates,
+      regressions: c.regressions,
       variantInserts: v.inserts,
       variantAdds: v.adds,
       variantRemovals: v.removals,
       variantFolds: v.folds,
-      notices,
-      warnings,
+      envCounts: c.envCounts,
+      releases: releases.writes(),
+      notices: c.notices,
+      occurrences: c.occurrences,
+      warnings: n.warnings,
     };
   };
 

@@ -2,6 +2,7 @@ import { detectDescriptionType } from '../core/detect.ts';
 import { sha256Hex } from '../core/hash.ts';
 import { cardSchema } from '../generated/schema.gen.ts';
 import { utcDay } from './admit.ts';
+import { atOrAfter, environmentOf, releaseOf } from './releases.ts';
 import type {
   AcceptConfig,
   CardState,
@@ -21,13 +22,9 @@ export const NEW_STATUS: CardStatus = 'todo';
 export const RESOLVED_STATUS: CardStatus = 'done';
 /** A card nobody wants to hear of: it keeps counting, never reopens and never notifies. */
 export const IGNORED_STATUS: CardStatus = 'ignored';
-const RELEASE_TAG = 'release:'; // how SDKs fold `release` into tags (contract 2.1)
 
-/** The value of the first `release:<value>` tag, else null. */
-export function releaseOf(tags: readonly string[]): string | null {
-  const tag = tags.find((t) => t.startsWith(RELEASE_TAG) && t.length > RELEASE_TAG.length);
-  return tag === undefined ? null : tag.slice(RELEASE_TAG.length);
-}
+/** A release's place in the order the project first saw releases; null: never seen. */
+export type FirstSeen = (release: string) => number | null;
 
 // A report is hashed by the store that reads for it and again by its decision: once per report.
 const hashes = new WeakMap<object, string | null>();
@@ -78,15 +75,17 @@ export function mergeTags(
  * Folds an admitted report into `card` (the project's card with the same title, else the same
  * non-blank description; contract 3 and 4 "Deduplication rules"), or describes the new card when
  * there is none. Title, description, severity and priority are frozen from the first report.
- * A card marked `done` that is reported again regresses: back to `todo`, one more regression, the
- * report's release recorded. Other statuses stay as set (an `ignored` card keeps counting).
- * New cards and regressions are the notices a project's watchers get.
+ * A card marked `done` that is reported again regresses (`regressionOf`): back to `todo`, one more
+ * regression, the report's release and environment recorded. Other statuses stay as set (an
+ * `ignored` card keeps counting). New cards and regressions are the notices a project's watchers
+ * get. `firstSeen` places releases for a card resolved in one (never seen, by default).
  */
 export function fold(
   config: Pick<AcceptConfig, 'tagsPerCard'>,
   card: CardState | null,
   report: TaskReport,
   now: number,
+  firstSeen: FirstSeen = () => null,
 ): Folded {
   const day = utcDay(now);
   const variant: VariantSighting = {
@@ -125,19 +124,14 @@ export function fold(
         variant,
       },
       status: NEW_STATUS,
-      notice: { kind: 'new', release: null },
+      notice: {
+        kind: 'new',
+        release: releaseOf(report.tags),
+        environment: environmentOf(report.tags),
+      },
     };
   }
-  const regression: Regression | null =
-    card.status === RESOLVED_STATUS
-      ? {
-          from: card.status,
-          to: NEW_STATUS,
-          regressions: card.regressions + 1,
-          at: now,
-          release: releaseOf(report.tags),
-        }
-      : null;
+  const regression = regressionOf(card, report, now, firstSeen);
   return {
     kind: 'deduplicated',
     writes: {
@@ -156,7 +150,40 @@ export function fold(
       variant,
     },
     status: regression ? regression.to : card.status,
-    notice: regression ? { kind: 'regression', release: regression.release } : null,
+    notice: regression
+      ? { kind: 'regression', release: regression.release, environment: regression.environment }
+      : null,
+  };
+}
+
+/**
+ * A report reopens a `done` card only from the environment it was resolved in (any, when none was
+ * named) and, when it was resolved in a release, only from that release or a newer one
+ * (`atOrAfter`). A report from elsewhere still counts, and leaves the card done.
+ */
+export function regressionOf(
+  card: CardState,
+  report: TaskReport,
+  now: number,
+  firstSeen: FirstSeen,
+): Regression | null {
+  if (card.status !== RESOLVED_STATUS) return null;
+  const environment = environmentOf(report.tags);
+  if (card.resolvedEnv !== null && card.resolvedEnv !== environment) return null;
+  const release = releaseOf(report.tags);
+  let ordering: Regression['ordering'] = null;
+  if (card.resolvedRelease !== null) {
+    ordering = atOrAfter(release, card.resolvedRelease, firstSeen);
+    if (ordering === null) return null;
+  }
+  return {
+    from: card.status,
+    to: NEW_STATUS,
+    regressions: card.regressions + 1,
+    at: now,
+    release,
+    environment,
+    ordering,
   };
 }
 
@@ -171,5 +198,7 @@ export function newCardState(id: number, card: NewCard): CardState {
     lastSeenAt: card.lastSeenAt,
     usageDay: card.usageDay,
     usageCount: card.usageCount,
+    resolvedEnv: null,
+    resolvedRelease: null,
   };
 }

@@ -7,11 +7,21 @@ export {
   IGNORED_STATUS,
   mergeTags,
   NEW_STATUS,
+  type FirstSeen,
   newCardState,
-  releaseOf,
+  regressionOf,
   RESOLVED_STATUS,
   variantIdentity,
 } from './fold.ts';
+export {
+  atOrAfter,
+  compareSemver,
+  DEFAULT_ENV,
+  environmentOf,
+  newestRelease,
+  parseSemver,
+  releaseOf,
+} from './releases.ts';
 export { planPrune } from './prune.ts';
 export { WARNING_THRESHOLDS } from '../generated/limits.gen.ts';
 export type * from './types.ts';

@@ -1,6 +1,7 @@
 // The shapes of the acceptance decision (contract 3, 8.2, 8.3, 2.4): what a store reads for one
 // report, what the pure functions decide, and what the store must write. No SQL, no I/O, no clock:
 // any store (embedded SQLite, PostgreSQL) reads these, calls the functions and applies the writes.
+import type { ReleaseOrdering } from './releases.ts';
 import type {
   Card,
   Plan,
@@ -10,7 +11,7 @@ import type {
   TaskReport,
 } from '../domain/types.ts';
 
-export type { Plan, PlanLimits, ProjectState, RateState, TaskReport };
+export type { Plan, PlanLimits, ProjectState, RateState, ReleaseOrdering, TaskReport };
 
 /** Where a card stands on the board: the spec's `Card.status` (see `CARD_STATUSES`). */
 export type CardStatus = Card['status'];
@@ -62,6 +63,12 @@ export interface CardState {
   /** UTC day of `usageCount`, the card's events that day (for the warning mail's top cards). */
   usageDay: number | null;
   usageCount: number;
+  /**
+   * While `done`: the environment it was resolved in (only a report from there reopens it; null:
+   * any) and the release (only a report from it or a newer one reopens it; null: any).
+   */
+  resolvedEnv: string | null;
+  resolvedRelease: string | null;
 }
 
 /** Everything one report's decision needs: the counters plus the card it matches, if any. */
@@ -140,13 +147,19 @@ export interface Regression {
   at: number;
   /** The value of the report's `release:` tag (contract 2.1), if it has one. */
   release: string | null;
+  /** The report's environment (`environmentOf`). */
+  environment: string;
+  /** How the release was found to be the resolved one or newer; null when resolved in none. */
+  ordering: ReleaseOrdering | null;
 }
 
 /** What the project's watchers hear of (when its notifications are on): a new card, a regression. */
 export interface CardNotice {
   kind: 'new' | 'regression';
-  /** The report's release (regressions only). */
+  /** The report's release (its `release:` tag), or null. */
   release: string | null;
+  /** The report's environment (`environmentOf`: production without an `env:` tag). */
+  environment: string;
 }
 
 export type CardWrite = { kind: 'insert'; card: NewCard } | { kind: 'update'; card: CardUpdate };

@@ -7,7 +7,17 @@ export const SIGNED_PATH = TASKS_PATH;
 
 /** Contract 5.2: `timestamp.METHOD.<TASKS_PATH>.sha256_hex(raw body)`. */
 export function signedPayload(timestamp: string, method: string, rawBody: Uint8Array): string {
-  return `${timestamp}.${method.toUpperCase()}.${SIGNED_PATH}.${sha256Hex(rawBody)}`;
+  return signaturePayload(timestamp, method, SIGNED_PATH, rawBody);
+}
+
+/** Contract 5.2's payload over any constant path (alerts sign theirs with `ALERT_DELIVERY`'s). */
+export function signaturePayload(
+  timestamp: string,
+  method: string,
+  path: string,
+  rawBody: Uint8Array | string,
+): string {
+  return `${timestamp}.${method.toUpperCase()}.${path}.${sha256Hex(rawBody)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BoardStore } from '../store/board-types.ts';
 import { formAllowed } from './auth.ts';
+import { resolvedIn } from './environment.ts';
 import { DAY, HOUR } from './format.ts';
 import { cardPage, HISTORY_ON_CARD, variantPage } from './pages/card.ts';
 import { HISTORY_PER_PAGE, historyPage } from './pages/history.ts';
@@ -107,6 +108,7 @@ export function registerCardRoutes(
       status,
       actor: viewer.name,
       at: now(),
+      env: resolvedIn(status, form.get('env')),
     });
     return reply.redirect(`/board/projects/${found.project.id}/cards/${found.card.id}`, 303);
   });

@@ -19,6 +19,7 @@ import {
 } from './pages/overview.ts';
 import { BadQuery, parseCardsQuery, parseIdPage } from './query.ts';
 import { csrfOf, formOf, idOf, notFound, refused, send, statusOf, viewers } from './reply.ts';
+import { resolvedIn } from './environment.ts';
 import { createSignInThrottle } from './throttle.ts';
 
 export interface BoardDeps {
@@ -191,6 +192,7 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
               status,
               actor: viewer.name,
               at: now(),
+              env: resolvedIn(status, form.get('env')),
             });
           }
           const back = safeNext(form.get('back'));

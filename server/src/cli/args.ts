@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { MAX_ID } from '../domain/types.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -16,6 +17,11 @@ const OPTIONS = {
   project: { type: 'string' },
   card: { type: 'string' },
   status: { type: 'string' },
+  env: { type: 'string' },
+  release: { type: 'string' },
+  'current-release': { type: 'boolean' },
+  limit: { type: 'string' },
+  after: { type: 'string' },
   to: { type: 'string', multiple: true },
   type: { type: 'string' },
   origin: { type: 'string', multiple: true },
@@ -42,7 +48,13 @@ export function id(value: string | undefined, what: string): number {
   const n = Number(value);
   if (!value || !Number.isInteger(n) || n < 1)
     throw new UsageError(`${what} must be a positive integer id.`);
+  if (n > MAX_ID) throw new NotFound(`${what} ${value}: no such id (ids go up to ${MAX_ID}).`);
   return n;
+}
+
+/** Nothing has the id asked for. */
+export class NotFound extends Error {
+  override name = 'NotFound';
 }
 
 export function required(value: string | undefined, flag: string): string {

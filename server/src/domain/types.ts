@@ -13,6 +13,12 @@ export type Role = 'owner' | 'admin' | 'member';
 export type KeyKind = 'publishable' | 'secret' | 'encryption';
 export type MaybePromise<T> = T | Promise<T>;
 
+/**
+ * The largest id of any row: ids are 32-bit integers on PostgreSQL (and never grow past that on
+ * SQLite), so a larger id from a URL or a command line names nothing (404, never a database error).
+ */
+export const MAX_ID = 2 ** 31 - 1;
+
 export interface PlanLimits {
   burstPerMinute: number;
   dailyEvents: number;

@@ -24,6 +24,21 @@ export const LIMITS = {
 /** Title of a report that has no title and no non-empty description line. */
 export const UNTITLED_TITLE = 'Untitled error';
 
+/**
+ * Source-map uploads (`x-svc-sourcemaps`): the reference service's defaults (bytes of one upload
+ * body, map bytes one project keeps, releases kept, `mappings` segments and sources one map may
+ * have; a deployment may set others) and the longest `release` and `path` an upload may name.
+ */
+export const SOURCEMAP_LIMITS = {
+  fileBytesMax: 33554432,
+  projectBytesMax: 1073741824,
+  releasesKept: 20,
+  segmentsMax: 4000000,
+  sourcesMax: 50000,
+  releaseMax: 42,
+  pathMax: 1024,
+} as const;
+
 /** Per plan: events per minute per project (burst) and daily events per account (quota). */
 export const PLANS = {
   hobby: { burstPerMinute: 60, dailyEvents: 300 },

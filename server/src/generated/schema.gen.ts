@@ -146,3 +146,244 @@ export const cardSchema = {
     },
   },
 } as const;
+
+/** JSON Schema of a source-map upload (`SourceMapUpload`); the map is checked further by hand. */
+export const sourceMapUploadSchema = {
+  type: 'object',
+  description:
+    "One chunk's source map. `release` and `path` together name it; a report finds it through its\n`release:` tag and the path of a frame.\n",
+  required: ['release', 'path', 'map'],
+  properties: {
+    release: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 42,
+      description:
+        "The release of the build, as its reports carry it in the tag `release:<value>` (the\nSDK's `release` option, else the build id the build integration sets). At most 42\ncharacters: a tag is at most 50 (`tagMax`), `release:` included.\n",
+    },
+    path: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1024,
+      pattern: '^[^/?#\\s\\\\][^?#\\s\\\\]*$',
+      description:
+        "The chunk's path exactly as the SDKs write it in a stack frame: no origin, no query or\nfragment, no leading slash, `/` separators, no `.` or `..` segment\n(`assets/index-Bx12.js`, `_next/static/chunks/13we575bavisz.js`,\n`.next/server/chunks/ssr/x.js`).\n",
+    },
+    debug_id: {
+      type: ['string', 'null'],
+      pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+      description:
+        "The debug ID the bundler wrote into the chunk and its map (a UUID), when it wrote one;\ncompared case-insensitively. It names the chunk's content across releases.\n",
+    },
+    map: {
+      type: 'object',
+      description:
+        'A source map, version 3 (ECMA-426): a regular map, or an index map (`sections`), which the\nservice flattens. `sourcesContent` is what the board shows as code context; without it\nframes are still mapped. Checked beyond this schema: `mappings` must decode, stay within\n`x-svc-sourcemaps.segmentsMax` segments and point at existing sources and names; a source\nmay not be an absolute path or hold a `..` segment after its bundler prefix (`webpack://`,\n`turbopack://[project]/`, `/@fs/`) and leading `../` are removed.\n',
+      required: ['version'],
+      properties: {
+        version: { type: 'integer', const: 3 },
+        file: { type: ['string', 'null'] },
+        sourceRoot: { type: ['string', 'null'] },
+        sources: { type: 'array', items: { type: ['string', 'null'] } },
+        sourcesContent: { type: 'array', items: { type: ['string', 'null'] } },
+        names: { type: 'array', items: { type: 'string' } },
+        mappings: { type: 'string' },
+        ignoreList: { type: 'array', items: { type: 'integer', minimum: 0 } },
+        debugId: {
+          type: 'string',
+          description:
+            'The debug ID some bundlers write into the map itself; `debug_id` is used when both are given.',
+        },
+        sections: {
+          type: 'array',
+          description:
+            "An index map's parts, each a regular map at an offset of the generated chunk.",
+          items: {
+            type: 'object',
+            required: ['offset', 'map'],
+            properties: {
+              offset: {
+                type: 'object',
+                required: ['line', 'column'],
+                properties: {
+                  line: { type: 'integer', minimum: 0 },
+                  column: { type: 'integer', minimum: 0 },
+                },
+              },
+              map: { type: 'object' },
+            },
+          },
+        },
+      },
+    },
+    code: {
+      type: ['string', 'null'],
+      description:
+        "The chunk's code exactly as deployed (optional). Read once, at upload, to find where each\nfunction is defined, so that frames show original function names where the stack prints\nminified ones; it is not kept. Without it, frames keep the function names the stack\nprinted (places are mapped all the same).\n",
+    },
+  },
+} as const;
+
+/** JSON Schema of what a JSON webhook receives (`AlertPayload`, the `alert` webhook). */
+export const alertPayloadSchema = {
+  type: 'object',
+  description:
+    'The body a JSON webhook receives (see the `alert` webhook). Keys may be added in later\nversions; receivers ignore keys they do not know.\n',
+  required: [
+    'id',
+    'event',
+    'created_at',
+    'project',
+    'rule',
+    'card',
+    'environment',
+    'release',
+    'count',
+  ],
+  properties: {
+    id: {
+      type: 'integer',
+      description: "The delivery's id, the same on every retry (deduplicate on it).",
+    },
+    event: {
+      type: 'string',
+      description:
+        "What fired an alert: `new` (a card was created), `regression` (a resolved card was reported\nagain), `frequency` (a card got more reports in the rule's window than its threshold) or\n`test` (sent on request, to check a webhook).\n",
+      enum: ['new', 'regression', 'frequency', 'test'],
+    },
+    created_at: { type: 'string', format: 'date-time', description: 'When the rule fired.' },
+    project: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    },
+    rule: {
+      type: 'object',
+      description: 'The rule that fired.',
+      required: [
+        'id',
+        'name',
+        'event',
+        'environments',
+        'severities',
+        'threshold',
+        'window_minutes',
+      ],
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        event: { type: 'string', enum: ['new', 'regression', 'frequency'] },
+        environments: {
+          type: ['array', 'null'],
+          items: { type: 'string' },
+          description: 'The environments it listens to; null for every report.',
+        },
+        severities: {
+          type: ['array', 'null'],
+          items: {
+            type: 'string',
+            description: "Severity of a card (the model's `state`).",
+            enum: ['critical', 'major', 'moderate', 'minor'],
+          },
+          description: 'The card severities it listens to; null for all.',
+        },
+        threshold: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          description: '`frequency`: fires on more than this many reports in the window.',
+        },
+        window_minutes: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'A card alerts once per rule in this many minutes at most; for `frequency`, also the\nwindow the reports are counted in (whole UTC minutes, the current one included).\n',
+        },
+      },
+    },
+    card: {
+      description: 'The card, as it is when the rule fired; null for `test`.',
+      oneOf: [
+        {
+          type: 'object',
+          description: 'A card in an alert.',
+          required: [
+            'id',
+            'title',
+            'severity',
+            'priority',
+            'status',
+            'occurrence_count',
+            'regressions',
+            'file_name',
+            'line_number',
+            'tags',
+            'created_at',
+            'last_seen_at',
+            'url',
+          ],
+          properties: {
+            id: { type: 'integer' },
+            title: { type: 'string' },
+            severity: {
+              type: 'string',
+              description: "Severity of a card (the model's `state`).",
+              enum: ['critical', 'major', 'moderate', 'minor'],
+            },
+            priority: {
+              type: 'string',
+              description: 'Priority of a card.',
+              enum: ['low', 'medium', 'high'],
+              default: 'medium',
+            },
+            status: { type: 'string', enum: ['todo', 'in_progress', 'done', 'ignored'] },
+            occurrence_count: { type: 'integer', minimum: 1 },
+            regressions: { type: 'integer', minimum: 0 },
+            file_name: { type: ['string', 'null'] },
+            line_number: { type: ['integer', 'null'] },
+            tags: { type: 'array', items: { type: 'string' } },
+            created_at: { type: 'string', format: 'date-time' },
+            last_seen_at: { type: 'string', format: 'date-time' },
+            url: {
+              type: ['string', 'null'],
+              description: "The card's board page, when the service knows its public address.",
+            },
+          },
+        },
+        { type: 'null' },
+      ],
+    },
+    environment: {
+      type: ['string', 'null'],
+      description:
+        'The environment (`env:` tag) of the report that fired `new` or `regression`; for\n`frequency`, the one environment the counted reports came from, else null.\n',
+    },
+    release: {
+      type: ['string', 'null'],
+      description: 'The release (`release:` tag) of the report that fired `new` or `regression`.',
+    },
+    count: {
+      type: ['integer', 'null'],
+      description: '`frequency`: the reports counted in the window.',
+    },
+  },
+} as const;
+
+/** JSON Schema of what a Slack-compatible webhook receives (`SlackAlert`). */
+export const slackAlertSchema = {
+  type: 'object',
+  description:
+    "A Slack-compatible incoming-webhook message: `text` is the notification line (and what\nclients without Block Kit show), `blocks` the message (a `section` with the card, a\n`context` line with its facts). Text is escaped as Slack's `mrkdwn` requires (`&`, `<`, `>`).\n",
+  required: ['text', 'blocks'],
+  properties: {
+    text: { type: 'string' },
+    blocks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string', enum: ['section', 'context'] } },
+        additionalProperties: true,
+      },
+    },
+  },
+} as const;

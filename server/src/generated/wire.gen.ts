@@ -28,8 +28,107 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/sourcemaps': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload the source map of one built chunk (build time, secret key)
+     * @description Stores the source map of one chunk of a build, keyed by the build's `release` (the value its
+     *     reports carry as the `release:` tag) and the chunk's `path` (as the SDKs write it in a stack
+     *     frame), and by `debug_id` when the bundler wrote one. From then on, every frame of a report's
+     *     description and its `file_name` / `line_number` that point into that chunk are rewritten, at
+     *     ingestion and before deduplication, to the original source (project-relative path, line,
+     *     column, original function name), so the same error from two builds is one card.
+     *
+     *     Signed exactly as `POST /api/v1/tasks` (see `signedKeyId`) except that the payload's path is
+     *     the constant `/api/v1/sourcemaps`. A publishable key is refused (403): maps hold the app's
+     *     source. Nothing ever serves a map or its sources back to a key; the board shows them to its
+     *     signed-in users.
+     *
+     *     Idempotent: the same map again (same `release` and `path`, same content) answers 200 with
+     *     `created` false and writes nothing. A different map for the same `release` and `path`
+     *     replaces the stored one (201, `created` and `replaced` true). Clients re-sign every retry.
+     *     The reference service's default limits are `x-svc-sourcemaps`; a deployment may change them.
+     */
+    post: operations['uploadSourceMap'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  alert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An alert, as a project's JSON webhook receives it
+     * @description Sent by the service (not an endpoint of it) to a project's webhook of format `json` when one
+     *     of the project's alert rules fires: a new card, a regression (a resolved card reported
+     *     again), or more than N reports of one card in M minutes; and once, with `event: test`, by
+     *     `svc-server alerts test` or the board's Test button. The body is `AlertPayload`.
+     *
+     *     Signed as contract 5.2 signs requests, with the webhook's secret and a constant path:
+     *     1. `timestamp` = the `X-Svc-Timestamp` header (Unix time in seconds, a decimal string);
+     *     2. `payload` = `timestamp + "." + "POST" + "." + "/svc/alert" + "." + sha256_hex(body)`, where
+     *        `/svc/alert` is a constant (whatever the receiver's real path; `x-svc-delivery`
+     *        `signedPath`) and `body` is the exact raw bytes received;
+     *     3. `X-Svc-Signature` = `hmac_sha256_hex(key = webhook secret, message = payload)`, lower-case
+     *        hex. The key is the whole secret string, `svc_whsec_` prefix included, shown once when the
+     *        webhook is created.
+     *     A receiver recomputes the signature over the raw body before parsing it, compares it in
+     *     constant time, and refuses a timestamp more than 300 seconds from its clock (a replay).
+     *
+     *     Delivery: at least once. A receiver has 10 s (the service's setting) to answer; a 2XX
+     *     answer delivers the alert. No answer, a 408, 425, 429 or any 5XX is retried with
+     *     exponential backoff (a numeric `Retry-After` is honoured), up to the service's attempt limit;
+     *     any other status (3XX redirects are not followed) fails the delivery at once. Each retry is
+     *     re-signed with a fresh timestamp over the same body; `X-Svc-Delivery` and `id` stay the same,
+     *     so a receiver that has seen one answers 2XX and drops it.
+     */
+    post: operations['receiveAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  slackAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An alert, as a Slack-compatible incoming webhook receives it
+     * @description Sent to a project's webhook of format `slack` (a Slack, Mattermost or Rocket.Chat incoming
+     *     webhook URL, which is itself the credential): the same alerts as `alert`, as a message with
+     *     `text` (the notification line) and Block Kit `blocks`. Not signed. Retried as `alert`.
+     */
+    post: operations['receiveSlackAlert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -154,6 +253,94 @@ export interface components {
        */
       quota_exceeded?: true;
     };
+    /**
+     * @description What fired an alert: `new` (a card was created), `regression` (a resolved card was reported
+     *     again), `frequency` (a card got more reports in the rule's window than its threshold) or
+     *     `test` (sent on request, to check a webhook).
+     * @enum {string}
+     */
+    AlertEvent: 'new' | 'regression' | 'frequency' | 'test';
+    /**
+     * @description The body a JSON webhook receives (see the `alert` webhook). Keys may be added in later
+     *     versions; receivers ignore keys they do not know.
+     */
+    AlertPayload: {
+      /** @description The delivery's id, the same on every retry (deduplicate on it). */
+      id: number;
+      event: components['schemas']['AlertEvent'];
+      /**
+       * Format: date-time
+       * @description When the rule fired.
+       */
+      created_at: string;
+      project: {
+        id: number;
+        name: string;
+      };
+      /** @description The rule that fired. */
+      rule: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        event: 'new' | 'regression' | 'frequency';
+        /** @description The environments it listens to; null for every report. */
+        environments: string[] | null;
+        /** @description The card severities it listens to; null for all. */
+        severities: components['schemas']['Severity'][] | null;
+        /** @description `frequency`: fires on more than this many reports in the window. */
+        threshold: number | null;
+        /**
+         * @description A card alerts once per rule in this many minutes at most; for `frequency`, also the
+         *     window the reports are counted in (whole UTC minutes, the current one included).
+         */
+        window_minutes: number;
+      };
+      /** @description The card, as it is when the rule fired; null for `test`. */
+      card: components['schemas']['AlertCard'] | null;
+      /**
+       * @description The environment (`env:` tag) of the report that fired `new` or `regression`; for
+       *     `frequency`, the one environment the counted reports came from, else null.
+       */
+      environment: string | null;
+      /** @description The release (`release:` tag) of the report that fired `new` or `regression`. */
+      release: string | null;
+      /** @description `frequency`: the reports counted in the window. */
+      count: number | null;
+    };
+    /** @description A card in an alert. */
+    AlertCard: {
+      id: number;
+      title: string;
+      severity: components['schemas']['Severity'];
+      priority: components['schemas']['Priority'];
+      /** @enum {string} */
+      status: 'todo' | 'in_progress' | 'done' | 'ignored';
+      occurrence_count: number;
+      regressions: number;
+      file_name: string | null;
+      line_number: number | null;
+      tags: string[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      last_seen_at: string;
+      /** @description The card's board page, when the service knows its public address. */
+      url: string | null;
+    };
+    /**
+     * @description A Slack-compatible incoming-webhook message: `text` is the notification line (and what
+     *     clients without Block Kit show), `blocks` the message (a `section` with the card, a
+     *     `context` line with its facts). Text is escaped as Slack's `mrkdwn` requires (`&`, `<`, `>`).
+     */
+    SlackAlert: {
+      text: string;
+      blocks: ({
+        /** @enum {string} */
+        type: 'section' | 'context';
+      } & {
+        [key: string]: unknown;
+      })[];
+    };
     ErrorMessage: {
       message: string;
     };
@@ -167,6 +354,91 @@ export interface components {
     DecryptionFailed: {
       /** @constant */
       message: 'Could not decrypt the request payload.';
+    };
+    /**
+     * @description One chunk's source map. `release` and `path` together name it; a report finds it through its
+     *     `release:` tag and the path of a frame.
+     */
+    SourceMapUpload: {
+      /**
+       * @description The release of the build, as its reports carry it in the tag `release:<value>` (the
+       *     SDK's `release` option, else the build id the build integration sets). At most 42
+       *     characters: a tag is at most 50 (`tagMax`), `release:` included.
+       */
+      release: string;
+      /**
+       * @description The chunk's path exactly as the SDKs write it in a stack frame: no origin, no query or
+       *     fragment, no leading slash, `/` separators, no `.` or `..` segment
+       *     (`assets/index-Bx12.js`, `_next/static/chunks/13we575bavisz.js`,
+       *     `.next/server/chunks/ssr/x.js`).
+       */
+      path: string;
+      /**
+       * @description The debug ID the bundler wrote into the chunk and its map (a UUID), when it wrote one;
+       *     compared case-insensitively. It names the chunk's content across releases.
+       */
+      debug_id?: string | null;
+      map: components['schemas']['SourceMap'];
+      /**
+       * @description The chunk's code exactly as deployed (optional). Read once, at upload, to find where each
+       *     function is defined, so that frames show original function names where the stack prints
+       *     minified ones; it is not kept. Without it, frames keep the function names the stack
+       *     printed (places are mapped all the same).
+       */
+      code?: string | null;
+    };
+    /**
+     * @description A source map, version 3 (ECMA-426): a regular map, or an index map (`sections`), which the
+     *     service flattens. `sourcesContent` is what the board shows as code context; without it
+     *     frames are still mapped. Checked beyond this schema: `mappings` must decode, stay within
+     *     `x-svc-sourcemaps.segmentsMax` segments and point at existing sources and names; a source
+     *     may not be an absolute path or hold a `..` segment after its bundler prefix (`webpack://`,
+     *     `turbopack://[project]/`, `/@fs/`) and leading `../` are removed.
+     */
+    SourceMap: {
+      /** @constant */
+      version: 3;
+      file?: string | null;
+      sourceRoot?: string | null;
+      sources?: (string | null)[];
+      sourcesContent?: (string | null)[];
+      names?: string[];
+      mappings?: string;
+      ignoreList?: number[];
+      /** @description The debug ID some bundlers write into the map itself; `debug_id` is used when both are given. */
+      debugId?: string;
+      /** @description An index map's parts, each a regular map at an offset of the generated chunk. */
+      sections?: {
+        offset: {
+          line: number;
+          column: number;
+        };
+        map: Record<string, never>;
+      }[];
+    };
+    /** @description A stored source map, as the service keeps it (the map itself is never answered). */
+    SourceMapStored: {
+      id: number;
+      release: string;
+      path: string;
+      /** @description Lower-case, or null when the build gave none. */
+      debug_id: string | null;
+      /** @description Size of the upload (its request body, in bytes); what counts towards the project's storage limit. */
+      bytes: number;
+      /** @description How many sources the map names. */
+      sources: number;
+      /**
+       * Format: date-time
+       * @description When this content was stored (an identical upload leaves it unchanged).
+       */
+      uploaded_at: string;
+    };
+    SourceMapAnswer: {
+      data: components['schemas']['SourceMapStored'];
+      /** @description True when this request stored the map; false when the same map was already there. */
+      created: boolean;
+      /** @description True when a different map of the same `release` and `path` was replaced. */
+      replaced: boolean;
     };
   };
   responses: {
@@ -282,6 +554,10 @@ export interface components {
     };
   };
   parameters: {
+    /** @description The delivery's id, the same on every retry (the payload's `id`). */
+    AlertDelivery: string;
+    /** @description What fired (the payload's `event`). */
+    AlertEvent: components['schemas']['AlertEvent'];
     /**
      * @description `true` withholds the card (`data`) from the response. The outcome flags and status codes are
      *     unchanged. Not covered by the signature; readable even when the body is encrypted. SDKs send it
@@ -333,6 +609,258 @@ export interface operations {
       422: components['responses']['Unprocessable'];
       429: components['responses']['TooManyRequests'];
       '5XX': components['responses']['ServerError'];
+    };
+  };
+  uploadSourceMap: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "release": "1.4.2",
+         *       "path": "assets/index-Bx12.js",
+         *       "debug_id": "8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27",
+         *       "map": {
+         *         "version": 3,
+         *         "file": "index-Bx12.js",
+         *         "sources": [
+         *           "../../src/App.tsx"
+         *         ],
+         *         "sourcesContent": [
+         *           "export function App() {\n  throw new Error('boom');\n}\n"
+         *         ],
+         *         "names": [
+         *           "App",
+         *           "Error"
+         *         ],
+         *         "mappings": "AAAAA,SAASA;EACEC"
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['SourceMapUpload'];
+      };
+    };
+    responses: {
+      /** @description The same map was already stored for this `release` and `path` (`created` false); nothing was written. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "created": false,
+           *       "replaced": false,
+           *       "data": {
+           *         "id": 12,
+           *         "release": "1.4.2",
+           *         "path": "assets/index-Bx12.js",
+           *         "debug_id": "8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27",
+           *         "bytes": 184233,
+           *         "sources": 41,
+           *         "uploaded_at": "2026-11-22T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SourceMapAnswer'];
+        };
+      };
+      /** @description The map was stored (`created` true); `replaced` is true when it replaced a different map of the same `release` and `path`. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "created": true,
+           *       "replaced": false,
+           *       "data": {
+           *         "id": 12,
+           *         "release": "1.4.2",
+           *         "path": "assets/index-Bx12.js",
+           *         "debug_id": "8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27",
+           *         "bytes": 184233,
+           *         "sources": 41,
+           *         "uploaded_at": "2026-11-22T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['SourceMapAnswer'];
+        };
+      };
+      /** @description Missing or invalid key id, bad signature, or a timestamp outside the window (as `POST /api/v1/tasks`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Invalid or missing project API key."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      /** @description A publishable key (bearer): uploads need the project's secret key. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Source maps are uploaded with a secret key (signed), never a publishable key."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      /**
+       * @description The body is larger than the per-file limit, or storing the map would take the project past
+       *     its storage limit (`x-svc-sourcemaps`), after the releases past the kept count are pruned.
+       */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request body is larger than 33554432 bytes."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      /**
+       * @description A malformed body or map: not JSON, not a version 3 map, `mappings` that do not decode or
+       *     decode to more segments than the limit, a source with a `..` segment or an absolute path,
+       *     or a bad `release`, `path` or `debug_id`. `errors` names the failing fields (`map.mappings`,
+       *     `map.sources`, `release`...).
+       */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The given data was invalid.",
+           *       "errors": {
+           *         "map.sources": [
+           *           "A source may not contain a \"..\" segment: ../../../etc/passwd."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationFailed'];
+        };
+      };
+      /** @description The service cannot store the map now (its database is unreachable, or it is busy with other uploads); retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The service is unavailable; retry later."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorMessage'];
+        };
+      };
+      '5XX': components['responses']['ServerError'];
+    };
+  };
+  receiveAlert: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id, the same on every retry (the payload's `id`). */
+        'X-Svc-Delivery': components['parameters']['AlertDelivery'];
+        /** @description What fired (the payload's `event`). */
+        'X-Svc-Event': components['parameters']['AlertEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AlertPayload'];
+      };
+    };
+    responses: {
+      /** @description Retried later (a numeric `Retry-After` is honoured), as 408, 425 and every 5XX. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Delivered; the body of the answer is ignored. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status fails the delivery at once, without retries. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  receiveSlackAlert: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's id, the same on every retry (the payload's `id`). */
+        'X-Svc-Delivery': components['parameters']['AlertDelivery'];
+        /** @description What fired (the payload's `event`). */
+        'X-Svc-Event': components['parameters']['AlertEvent'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackAlert'];
+      };
+    };
+    responses: {
+      /** @description Retried later, as 408, 425 and every 5XX. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Delivered. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other status fails the delivery at once. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
 }

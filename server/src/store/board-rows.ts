@@ -1,4 +1,4 @@
-import { CARD_STATUSES } from '../accept/index.ts';
+import { CARD_STATUSES, RESOLVED_STATUS } from '../accept/index.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import type {
   BoardCard,
@@ -8,6 +8,7 @@ import type {
   IdPage,
   Paged,
   SortKey,
+  StatusChange,
 } from './board-types.ts';
 import type { CardRow, VariantRow as StoredVariantRow } from './rows.ts';
 
@@ -93,7 +94,13 @@ export interface CardEventRow {
   to_status: CardEvent['to'];
   actor: string | null;
   release: string | null;
+  env: string | null;
+  ordering: CardEvent['ordering'];
 }
+
+/** The columns of `CardEventRow`. */
+export const CARD_EVENT_COLUMNS =
+  'id, at, kind, from_status, to_status, actor, release, env, ordering';
 
 export const toCardEvent = (r: CardEventRow): CardEvent => ({
   id: r.id,
@@ -103,7 +110,13 @@ export const toCardEvent = (r: CardEventRow): CardEvent => ({
   to: r.to_status,
   actor: r.actor,
   release: r.release,
+  env: r.env,
+  ordering: r.ordering,
 });
+
+/** The resolution a status change writes: an environment and release for `done`, else none. */
+export const resolutionOf = (c: StatusChange): [string | null, string | null] =>
+  c.status === RESOLVED_STATUS ? [c.env ?? null, c.release ?? null] : [null, null];
 
 /** Cards per status from `card_status_counts` rows, every status present (zero when none). */
 export function statusCounts(rows: readonly { status: string; count: number }[]) {

@@ -1,3 +1,4 @@
+import type { ReleaseOrdering } from '../accept/index.ts';
 import type { Card, MaybePromise, Plan, ProjectState } from './types.ts';
 
 type CardStatus = Card['status'];
@@ -157,17 +158,30 @@ export interface CardEvent {
   to: CardStatus;
   /** The admin token's name (board), `cli`, or null for a regression. */
   actor: string | null;
-  /** The release of the report that reopened the card, if it carried one. */
+  /**
+   * A regression: the release of the report that reopened the card, if it carried one. A status
+   * set to `done`: the release it was resolved in (null: any).
+   */
   release: string | null;
+  /** A regression: the report's environment. `done`: the environment it was resolved in. */
+  env: string | null;
+  /** A regression of a card resolved in a release: how the report's release was found newer. */
+  ordering: ReleaseOrdering | null;
 }
 
-/** A status change asked for: the cards (of `projectId` only, when given), who, when. */
+/**
+ * A status change asked for: the cards (of `projectId` only, when given), who, when. Resolving
+ * (`done`) may name the environment (only a report from it reopens the card; absent: any) and a
+ * release (only a report from it or a newer one reopens it; absent: any).
+ */
 export interface StatusChange {
   cardIds: readonly number[];
   projectId?: number;
   status: CardStatus;
   actor: string;
   at: number;
+  env?: string;
+  release?: string;
 }
 
 /** A card a status change found, with the status it had (equal to `to` when nothing changed). */
@@ -238,6 +252,14 @@ export interface BoardStore {
    * the cards found, in id order.
    */
   setCardStatus(change: StatusChange): MaybePromise<StatusChanged[]>;
+  /**
+   * Release names of a project (or of the card's project), the one first seen last first, at most
+   * `limit`: what "the current release" is chosen from (`newestRelease`).
+   */
+  listReleases(
+    scope: { projectId: number } | { cardId: number },
+    limit: number,
+  ): MaybePromise<string[]>;
   /** The card's history, newest first, at most `limit` entries (older than entry `before`). */
   cardHistory(cardId: number, limit: number, before?: number): MaybePromise<CardEvent[]>;
   close(): MaybePromise<void>;

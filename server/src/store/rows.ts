@@ -32,6 +32,9 @@ export interface CardRow {
   /** Reports that reopened the card after it was `done`, and when the last one came. */
   regressions: number;
   last_regressed_at: number | null;
+  /** While `done`: the environment and release it was resolved in (null: any). */
+  resolved_env: string | null;
+  resolved_release: string | null;
 }
 
 /** A card row without its description, as the ingest caches it. */

@@ -46,6 +46,8 @@ const stored = (more: Partial<CardState> = {}): CardState => ({
   lastSeenAt: NOW - 60_000,
   usageDay: DAY,
   usageCount: 2,
+  resolvedEnv: null,
+  resolvedRelease: null,
   ...more,
 });
 
@@ -55,6 +57,8 @@ function view(
     counters?: Partial<StoredCounters>;
     cards?: { card: CardState; title: string; description?: string }[];
     variants?: Record<number, (VariantState & { identity: string })[]>;
+    /** Release -> its place in the order first seen. */
+    releases?: Record<string, number>;
   } = {},
 ) {
   const asked: string[] = [];
@@ -83,6 +87,10 @@ function view(
       state.variants?.[cardId]?.find((x) => x.identity === identity)?.id ?? null,
     namedCount: (cardId) => state.variants?.[cardId]?.length ?? 0,
     namedVariants: (cardId) => state.variants?.[cardId] ?? [],
+    releaseSeen: (_p, name) => {
+      asked.push(`release ${name}`);
+      return state.releases?.[name] ?? null;
+    },
   };
   return { view: v, asked };
 }
@@ -217,9 +225,119 @@ describe('a batch of reports', () => {
     expect(w.regressions).toEqual([
       {
         id: 7,
-        regression: { from: 'done', to: 'todo', regressions: 1, at: NOW, release: '2.0' },
+        regression: {
+          from: 'done',
+          to: 'todo',
+          regressions: 1,
+          at: NOW,
+          release: '2.0',
+          environment: 'production',
+          ordering: null,
+        },
       },
     ]);
     expect(w.notices.map((n) => [n.cardRef, n.notice.kind])).toEqual([[7, 'regression']]);
+  });
+
+  it('counts each card per environment (no env tag: production) and lists releases once', () => {
+    const s = view({ cards: [{ card: stored(), title: 'Boom' }] });
+    const batch = createBatch(config, s.view);
+    batch.decide(key, report({ tags: ['env:development', 'release:1.0'] }), NOW + 1);
+    batch.decide(key, report({ tags: ['release:1.0'] }), NOW + 2);
+    batch.decide(key, report({ tags: ['env:development', 'release:1.1'] }), NOW + 3);
+    batch.decide(key, report({ title: 'New', tags: ['env:staging'] }), NOW + 4);
+    const w = batch.writes();
+    expect(
+      w.envCounts.map((e) => [e.cardRef, e.env, e.count, e.firstSeenAt, e.lastSeenAt]),
+    ).toEqual([
+      [7, 'development', 2, NOW + 1, NOW + 3],
+      [7, 'production', 1, NOW + 2, NOW + 2],
+      [PENDING_BASE, 'staging', 1, NOW + 4, NOW + 4],
+    ]);
+    expect(w.releases).toEqual([
+      { projectId: 10, name: '1.0', at: NOW + 1 },
+      { projectId: 10, name: '1.1', at: NOW + 3 },
+    ]);
+    // Nothing was resolved in a release: no release's place was asked for.
+    expect(s.asked.filter((a) => a.startsWith('release'))).toEqual([]);
+  });
+
+  it('a card resolved in production ignores development, and regresses from production', () => {
+    const done = stored({ status: 'done', resolvedEnv: 'production' });
+    const batch = createBatch(config, view({ cards: [{ card: done, title: 'Boom' }] }).view);
+    const dev = batch.decide(key, report({ tags: ['env:development'] }), NOW);
+    expect([dev.card?.status, dev.card?.occurrenceCount]).toEqual(['done', 5]);
+    const prod = batch.decide(key, report({ tags: ['env:production'] }), NOW + 1);
+    expect(prod.card?.status).toBe('todo');
+    const w = batch.writes();
+    expect(w.regressions.map((r) => [r.regression.environment, r.regression.at])).toEqual([
+      ['production', NOW + 1],
+    ]);
+    expect(w.cardUpdates[0]!.occurrenceCount).toBe(6);
+  });
+
+  it('a card resolved in a release regresses only from it or a newer one, in first-sight order', () => {
+    const done = stored({ status: 'done', resolvedEnv: 'production', resolvedRelease: 'build-20' });
+    const s = view({
+      cards: [{ card: done, title: 'Boom' }],
+      releases: { 'build-19': 10, 'build-20': 11 },
+    });
+    const batch = createBatch(config, s.view);
+    const old = batch.decide(key, report({ tags: ['release:build-19'] }), NOW);
+    const none = batch.decide(key, report(), NOW + 1);
+    expect([old.card?.status, none.card?.status]).toEqual(['done', 'done']);
+    // Never seen before: first seen now, after build-20.
+    const next = batch.decide(key, report({ tags: ['release:build-21'] }), NOW + 2);
+    expect(next.card?.status).toBe('todo');
+    expect(batch.writes().regressions[0]!.regression).toMatchObject({
+      release: 'build-21',
+      ordering: 'first_sight',
+    });
+    expect(s.asked).toContain('release build-20');
+  });
+
+  it('semver names compare by precedence, whatever the order they were first seen in', () => {
+    const resolved = (release: string) =>
+      stored({ status: 'done', resolvedEnv: null, resolvedRelease: release });
+    const regressesFrom = (resolvedIn: string, reported: string) => {
+      const s = view({
+        cards: [{ card: resolved(resolvedIn), title: 'Boom' }],
+        releases: { [reported]: 1, [resolvedIn]: 2 },
+      });
+      const d = createBatch(config, s.view).decide(
+        key,
+        report({ tags: [`release:${reported}`] }),
+        NOW,
+      );
+      return d.card?.status === 'todo';
+    };
+    expect(regressesFrom('2.4.0', '2.4.1')).toBe(true);
+    expect(regressesFrom('2.4.0', 'v2.10.0')).toBe(true);
+    expect(regressesFrom('2.4.0', '2.4.0-rc.1')).toBe(false);
+    expect(regressesFrom('2.4.0', '2.3.9')).toBe(false);
+    expect(regressesFrom('2.4.0', '2.4.0')).toBe(true);
+  });
+
+  it('counts admitted reports per card, environment and UTC minute', () => {
+    const batch = createBatch(config, view({ cards: [{ card: stored(), title: 'Boom' }] }).view);
+    const minute = Math.floor(NOW / 60_000);
+    batch.decide(key, report({ tags: ['env:production'] }), NOW);
+    batch.decide(key, report({ tags: ['env:production', 'env:other'] }), NOW + 1);
+    batch.decide(key, report({ tags: ['env:dev'] }), NOW + 2);
+    batch.decide(key, report(), NOW + 60_000);
+    const fresh = batch.decide(key, report({ title: 'New', tags: ['env:dev'] }), NOW + 3);
+    expect(batch.writes().occurrences).toEqual([
+      { projectId: key.projectId, cardRef: 7, environment: 'production', minute, count: 2 },
+      { projectId: key.projectId, cardRef: 7, environment: 'dev', minute, count: 1 },
+      // No env tag: production (DEFAULT_ENV).
+      {
+        projectId: key.projectId,
+        cardRef: 7,
+        environment: 'production',
+        minute: minute + 1,
+        count: 1,
+      },
+      { projectId: key.projectId, cardRef: fresh.cardRef, environment: 'dev', minute, count: 1 },
+    ]);
   });
 });

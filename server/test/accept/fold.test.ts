@@ -6,6 +6,7 @@ import {
   mergeTags,
   planPrune,
   releaseOf,
+  environmentOf,
   type TaskReport,
   utcDay,
   variantIdentity,
@@ -39,6 +40,8 @@ const card = (more: Partial<CardState> = {}): CardState => ({
   lastSeenAt: NOW - 1000,
   usageDay: utcDay(NOW),
   usageCount: 2,
+  resolvedEnv: null,
+  resolvedRelease: null,
   ...more,
 });
 
@@ -129,11 +132,13 @@ describe('fold', () => {
 });
 
 describe('triage statuses', () => {
-  it('a new card is todo and noticed as new', () => {
+  it('a new card is todo and noticed as new, with the release and environment of its report', () => {
     expect(acceptance.fold(null, report(), NOW)).toMatchObject({
       status: 'todo',
-      notice: { kind: 'new', release: null },
+      notice: { kind: 'new', release: null, environment: 'production' },
     });
+    const tagged = acceptance.fold(null, report({ tags: ['env:staging', 'release:3.1'] }), NOW);
+    expect(tagged.notice).toEqual({ kind: 'new', release: '3.1', environment: 'staging' });
   });
 
   it('a report of a done card reopens it: todo, one more regression, its release recorded', () => {
@@ -143,12 +148,20 @@ describe('triage statuses', () => {
       NOW,
     );
     expect(folded.status).toBe('todo');
-    expect(folded.notice).toEqual({ kind: 'regression', release: '2.4.2' });
+    expect(folded.notice).toEqual({ kind: 'regression', release: '2.4.2', environment: 'prod' });
     expect(folded.writes.card).toMatchObject({
       kind: 'update',
       card: {
         occurrenceCount: 5,
-        regression: { from: 'done', to: 'todo', regressions: 3, at: NOW, release: '2.4.2' },
+        regression: {
+          from: 'done',
+          to: 'todo',
+          regressions: 3,
+          at: NOW,
+          release: '2.4.2',
+          environment: 'prod',
+          ordering: null,
+        },
       },
     });
     const bare = acceptance.fold(card({ status: 'done' }), report({ tags: ['release:'] }), NOW);
@@ -169,6 +182,13 @@ describe('triage statuses', () => {
     expect(releaseOf(['env:x', 'release:1.0', 'release:2.0'])).toBe('1.0');
     expect(releaseOf(['release:', 'releases:1'])).toBeNull();
     expect(releaseOf([])).toBeNull();
+  });
+
+  it('reads the environment from the first non-empty env tag', () => {
+    expect(environmentOf(['release:1', 'env:', 'env:production', 'env:dev'])).toBe('production');
+    // Without one, production (see DEFAULT_ENV).
+    expect(environmentOf(['environment:x', 'envs:y'])).toBe('production');
+    expect(environmentOf([])).toBe('production');
   });
 });
 

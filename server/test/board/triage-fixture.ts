@@ -68,23 +68,32 @@ export async function startTriage() {
     expect(r.code, r.output).toBe(0);
     return JSON.parse(r.stdout) as Card[];
   }
-  /** A card's history as stored: kind, from, to, oldest first. */
-  async function historyOf(cardId: number): Promise<[string, string, string][]> {
-    const sql =
-      'SELECT kind, from_status, to_status FROM card_events WHERE card_id = $1 ORDER BY id';
-    type Row = { kind: string; from_status: string; to_status: string };
-    let rows: Row[];
+  /** Rows of a query on the service's database (`$1`, `$2`… placeholders on both stores). */
+  async function rows<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      rows = (await client.query<Row>(sql, [cardId])).rows;
-      await client.end();
-    } else {
-      const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
-      rows = db.prepare(sql.replace('$1', '?')).all(cardId) as Row[];
+      try {
+        return (await client.query(sql, params)).rows as Row[];
+      } finally {
+        await client.end();
+      }
+    }
+    const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
+    try {
+      return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
+    } finally {
       db.close();
     }
-    return rows.map((r) => [r.kind, r.from_status, r.to_status]);
+  }
+  /** A card's history as stored: kind, from, to, oldest first. */
+  async function historyOf(cardId: number): Promise<[string, string, string][]> {
+    type Row = { kind: string; from_status: string; to_status: string };
+    const found = await rows<Row>(
+      'SELECT kind, from_status, to_status FROM card_events WHERE card_id = $1 ORDER BY id',
+      [cardId],
+    );
+    return found.map((r) => [r.kind, r.from_status, r.to_status]);
   }
   return {
     server,
@@ -101,6 +110,10 @@ export async function startTriage() {
     cards,
     cardOf: async (id: number) => (await cards()).find((c) => c.id === id)!,
     historyOf,
+    rows,
+    databaseUrl,
+    dataDir,
+    ingestKey,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -21,7 +21,7 @@ describe('a card resolved on the board', () => {
     expect(await t.cardOf(data.id)).toMatchObject({ status: 'done', regressions: 0 });
     expect((await t.cardOf(data.id)).last_regressed_at).toBeNull();
 
-    const again = await t.report('Checkout failed', ['env:prod', 'release:2.4.2']);
+    const again = await t.report('Checkout failed', ['env:production', 'release:2.4.2']);
     expect(again.data).toMatchObject({ id: data.id, status: 'todo', occurrence_count: 2 });
     const card = await t.cardOf(data.id);
     expect(card).toMatchObject({ status: 'todo', regressions: 1, occurrence_count: 2 });
@@ -69,7 +69,9 @@ describe('a card resolved on the board', () => {
     const run = (...args: string[]) => runCli(['cards', 'set-status', ...args, ...t.storeArgs()]);
     const r = await run('--card', String(data.id), '--status', 'done');
     expect(r.code, r.output).toBe(0);
-    expect(r.stdout).toBe(`Card #${data.id} "Set from the CLI" is now done (was todo).\n`);
+    expect(r.stdout).toBe(
+      `Card #${data.id} "Set from the CLI" is done in production (was todo): only a report from there reopens it.\n`,
+    );
     expect((await t.report('Set from the CLI')).data.status).toBe('todo'); // a regression
     expect(await t.cardOf(data.id)).toMatchObject({ status: 'todo', regressions: 1 });
     const html = await (await t.get(`/board/projects/${t.projectId}/cards/${data.id}`)).text();

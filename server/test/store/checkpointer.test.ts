@@ -13,6 +13,8 @@ import type { AuthKey } from '../../src/store/types.ts';
 // while the store is open (SQLite's own checkpoint would wait for 1,000 WAL pages), and not at all
 // with the worker turned off. The reports still read back in full after close.
 const root = mkdtempSync(join(tmpdir(), 'svc-ckpt-'));
+/** New cards of 2,000 characters each: well under the 1,000 WAL pages of SQLite's own checkpoint. */
+const CARDS = 150;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function fill(backgroundCheckpoint: boolean) {
@@ -39,7 +41,7 @@ async function fill(backgroundCheckpoint: boolean) {
   };
   const file = join(dataDir, 'svc.sqlite');
   const before = statSync(file).size;
-  const reports = Array.from({ length: 300 }, (_, i) =>
+  const reports = Array.from({ length: CARDS }, (_, i) =>
     store.ingest(key, {
       severity: 'major',
       priority: 'medium',
@@ -54,7 +56,7 @@ async function fill(backgroundCheckpoint: boolean) {
   let grown = false;
   for (let i = 0; i < 40 && !grown; i++) {
     await sleep(50);
-    grown = statSync(file).size > before + 300 * 2000;
+    grown = statSync(file).size > before + CARDS * 2000;
   }
   await store.close();
   const reopened = openSqliteStore({
@@ -70,11 +72,11 @@ async function fill(backgroundCheckpoint: boolean) {
 }
 
 it('a worker thread checkpoints the WAL while the store is open', async () => {
-  expect(await fill(true)).toEqual({ grown: true, cards: 300 });
+  expect(await fill(true)).toEqual({ grown: true, cards: CARDS });
 });
 
 it('without it, nothing reaches the database file before the 1,000-page checkpoint', async () => {
-  expect(await fill(false)).toEqual({ grown: false, cards: 300 });
+  expect(await fill(false)).toEqual({ grown: false, cards: CARDS });
 });
 
 it('under continuous commits the WAL is truncated while writes pause, not left to grow', async () => {

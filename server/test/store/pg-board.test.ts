@@ -10,7 +10,8 @@ import {
   type CardSummary,
 } from '../../src/store/board-types.ts';
 import { cardsSql, type CardsSqlOptions } from '../../src/store/cards-sql.ts';
-import { openPgBoardStore, PG_CARDS } from '../../src/store/pg/board.ts';
+import { PG_CARDS } from '../../src/store/pg/board-cards.ts';
+import { openPgBoardStore } from '../../src/store/pg/board.ts';
 import { openPgStore } from '../../src/store/pg/store.ts';
 import { openSqliteStore } from '../../src/store/sqlite/store.ts';
 import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';

@@ -11,58 +11,53 @@ export function functions(
   mapping: ErrorMapping,
   infos: ClassInfo[],
 ): FunctionDeclarationStructure[] {
-  const { base, rules } = mapping;
+  return [
+    isRetryable(mapping),
+    parseRetryAfter(),
+    ...bodyReaders(),
+    errorFromResponse(mapping, infos),
+  ];
+}
+
+/** `isRetryable(status)`: one line per matcher, in spec order, first match wins. */
+function isRetryable({ rules }: ErrorMapping): FunctionDeclarationStructure {
   const retryLines = rules.flatMap((r) =>
     r.match.map(
       (m) =>
         `if (${condition(m, true)}) return ${literal(r.retried)}; // ${label(m)}: ${r.className}`,
     ),
   );
-  const fallback = infos.find((i) =>
-    i.rules.some((r) => r.match.some((m) => m.kind === 'network')),
-  )!.name;
-  const rows = rules.flatMap((r) => {
-    const fromResponse = r.match.filter((m) => m.kind !== 'network');
-    if (fromResponse.length === 0) return [];
-    const args = [
-      'status',
-      ...r.carries
-        .filter((c) => CARRY_FIELDS[c])
-        .map((c) => `${c}: ${CARRY_FIELDS[c]!.fromResponse}`),
-    ];
-    return [{ className: r.className, args, fromResponse }];
-  });
-  // Trailing rows that build what the fallback builds anyway are left out (compact output).
-  while (rows.length && rows.at(-1)!.className === fallback && rows.at(-1)!.args.length === 1)
-    rows.pop();
-  const factoryLines = rows.map(
-    (r) =>
-      `if (${r.fromResponse.map((m) => condition(m, false)).join(' || ')}) return new ${r.className}(message, { ${r.args.join(', ')} });`,
-  );
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: 'isRetryable',
+    docs: doc(
+      'The retry rule: whether a failure with this HTTP status is retried (`undefined` = network failure or timeout).',
+    ),
+    parameters: [{ name: 'status', type: 'number | undefined' }],
+    returnType: 'boolean',
+    statements: [...retryLines, 'return false;'],
+  };
+}
+
+function parseRetryAfter(): FunctionDeclarationStructure {
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: 'parseRetryAfter',
+    docs: doc('`Retry-After` as integer seconds; empty, absent or non-numeric gives undefined.'),
+    parameters: [{ name: 'value', type: 'string | null | undefined' }],
+    returnType: 'number | undefined',
+    statements: [
+      "const text = (value ?? '').trim();",
+      'return /^\\d+$/.test(text) ? Number(text) : undefined;',
+    ],
+  };
+}
+
+/** The private readers of an error body: `messageOf` and `fieldErrorsOf`. */
+function bodyReaders(): FunctionDeclarationStructure[] {
   return [
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'isRetryable',
-      docs: doc(
-        'The retry rule: whether a failure with this HTTP status is retried (`undefined` = network failure or timeout).',
-      ),
-      parameters: [{ name: 'status', type: 'number | undefined' }],
-      returnType: 'boolean',
-      statements: [...retryLines, 'return false;'],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'parseRetryAfter',
-      docs: doc('`Retry-After` as integer seconds; empty, absent or non-numeric gives undefined.'),
-      parameters: [{ name: 'value', type: 'string | null | undefined' }],
-      returnType: 'number | undefined',
-      statements: [
-        "const text = (value ?? '').trim();",
-        'return /^\\d+$/.test(text) ? Number(text) : undefined;',
-      ],
-    },
     {
       kind: StructureKind.Function,
       name: 'messageOf',
@@ -86,26 +81,54 @@ export function functions(
         'return out;',
       ],
     },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'errorFromResponse',
-      docs: doc(
-        'The error for a failed HTTP answer: the class by status (first matching row of the mapping),',
-        'the message from the JSON `message` key, else `HTTP {status}`.',
-      ),
-      parameters: [
-        { name: 'status', type: 'number' },
-        { name: 'body', type: 'unknown' },
-        { name: 'headers', type: '{ get(name: string): string | null }', hasQuestionToken: true },
-      ],
-      returnType: base.className,
-      statements: [
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: this is emitted source text
-        'const message = messageOf(body) ?? `HTTP ${status}`;',
-        ...factoryLines,
-        `return new ${fallback}(message, { status });`,
-      ],
-    },
   ];
+}
+
+/** `errorFromResponse(status, body, headers)`: the class by status, the message from the body. */
+function errorFromResponse(
+  { base, rules }: ErrorMapping,
+  infos: ClassInfo[],
+): FunctionDeclarationStructure {
+  const fallback = infos.find((i) =>
+    i.rules.some((r) => r.match.some((m) => m.kind === 'network')),
+  )!.name;
+  const rows = rules.flatMap((r) => {
+    const fromResponse = r.match.filter((m) => m.kind !== 'network');
+    if (fromResponse.length === 0) return [];
+    const args = [
+      'status',
+      ...r.carries
+        .filter((c) => CARRY_FIELDS[c])
+        .map((c) => `${c}: ${CARRY_FIELDS[c]!.fromResponse}`),
+    ];
+    return [{ className: r.className, args, fromResponse }];
+  });
+  // Trailing rows that build what the fallback builds anyway are left out (compact output).
+  while (rows.length && rows.at(-1)!.className === fallback && rows.at(-1)!.args.length === 1)
+    rows.pop();
+  const factoryLines = rows.map(
+    (r) =>
+      `if (${r.fromResponse.map((m) => condition(m, false)).join(' || ')}) return new ${r.className}(message, { ${r.args.join(', ')} });`,
+  );
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: 'errorFromResponse',
+    docs: doc(
+      'The error for a failed HTTP answer: the class by status (first matching row of the mapping),',
+      'the message from the JSON `message` key, else `HTTP {status}`.',
+    ),
+    parameters: [
+      { name: 'status', type: 'number' },
+      { name: 'body', type: 'unknown' },
+      { name: 'headers', type: '{ get(name: string): string | null }', hasQuestionToken: true },
+    ],
+    returnType: base.className,
+    statements: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: this is emitted source text
+      'const message = messageOf(body) ?? `HTTP ${status}`;',
+      ...factoryLines,
+      `return new ${fallback}(message, { status });`,
+    ],
+  };
 }

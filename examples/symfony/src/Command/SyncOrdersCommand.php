@@ -15,6 +15,7 @@ final class SyncOrdersCommand extends Command
 
     protected function execute(InputInterface $input, OutputInterface $output): int
     {
+        $output->writeln('Syncing orders from the warehouse API...');
         throw new \RuntimeException('app:sync-orders failed: the warehouse API answered 503');
     }
 }

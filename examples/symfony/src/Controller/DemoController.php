@@ -4,6 +4,7 @@ namespace App\Controller;
 
 use App\Message\ChargeCard;
 use Psr\Log\LoggerInterface;
+use Svc\Client;
 use Symfony\Component\HttpFoundation\Response;
 use Symfony\Component\Messenger\MessageBusInterface;
 
@@ -31,6 +32,18 @@ class DemoController
     {
         $appLogger->error('Payment provider timed out for order {order}', ['order' => 42]);
         return new Response('logged');
+    }
+
+    /**
+     * A report made while the page still has work to do: it goes out after the response is sent
+     * (`kernel.terminate`), and a service that is down or hung holds this worker at most
+     * timeoutMs + 1 s in its life.
+     */
+    public function restock(Client $svc): Response
+    {
+        $svc->moderateHigh('Inventory below threshold', 'sku ABC-1 has 2 left', ['inventory']);
+        usleep(200_000); // the rest of the page's work
+        return new Response('restocked');
     }
 
     /** Queues a message whose handler fails in the worker (`bin/console messenger:consume async`). */

@@ -13,7 +13,7 @@ use Symfony\Component\Config\Definition\ConfigurationInterface;
  * value may be an `%env(...)%` placeholder, checked by the client at run time), `url`, and how
  * the bundle reports: `report_exceptions`, and `severity`, `priority` to set them for every
  * reported exception instead of the failure table's. `before_send` names an
- * invokable service. Unset credentials come from the SERVICE_* variables.
+ * invokable service; `drop_context_keys` adds to the log context keys the Monolog handler drops. Unset credentials come from the SERVICE_* variables.
  */
 final class Configuration implements ConfigurationInterface
 {
@@ -33,7 +33,8 @@ final class Configuration implements ConfigurationInterface
         $children
             ->booleanNode('report_exceptions')->defaultTrue()->info('Report kernel, console and Messenger exceptions.')->end()
             ->scalarNode('severity')->defaultNull()->info('Severity of every reported exception (default: the failure table\'s for its kind).')->end()
-            ->scalarNode('priority')->defaultNull()->info('Priority of every reported exception (default: the failure table\'s for its kind).')->end();
+            ->scalarNode('priority')->defaultNull()->info('Priority of every reported exception (default: the failure table\'s for its kind).')->end()
+            ->arrayNode('drop_context_keys')->scalarPrototype()->end()->info('Log context keys Svc\Monolog\SvcHandler never sends, besides password, secret, token, authorization...')->end();
         return $tree;
     }
 

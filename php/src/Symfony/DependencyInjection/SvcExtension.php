@@ -54,7 +54,7 @@ final class SvcExtension extends Extension
             ->addTag('console.command', ['command' => 'svc:test']);
         if (class_exists(\Monolog\Handler\AbstractHandler::class)) {
             $container->register(SvcHandler::class, SvcHandler::class)
-                ->setArguments([new Reference(Client::class)]);
+                ->setArguments(['$client' => new Reference(Client::class), '$dropContextKeys' => $config['drop_context_keys']]);
         }
     }
 }

@@ -27,7 +27,8 @@ use Symfony\Component\Routing\RouterInterface;
  * - Messenger: a failed message's exception (the handler's, unwrapped), a `job-error` (`queue
  *   App\Message\X`), and a flush after every handled or failed message and when the worker stops,
  *   so a `messenger:consume` worker that never exits delivers as it goes.
- * Every flush is bounded by `timeoutMs`; nothing here throws into the app.
+ * Every flush is bounded by `timeoutMs`, and a service that does not take reports costs that once
+ * in the process's life (the client's exit budget); nothing here throws into the app.
  */
 final class SvcSubscriber implements EventSubscriberInterface
 {

@@ -8,6 +8,7 @@ use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Filesystem\Filesystem;
 use Illuminate\Foundation\PackageManifest;
 use Illuminate\Support\Facades\Artisan;
+use Illuminate\Support\Facades\Log;
 use Illuminate\Support\Facades\Route;
 use Illuminate\Support\ServiceProvider;
 use Svc\Client;
@@ -120,6 +121,15 @@ final class LaravelTest extends ExampleAppTestCase
         self::assertSame("Payment provider timed out for order {order}\n\ncontext: {\"order\":42}", $report->description());
         self::assertInstanceOf(SvcHandler::class, $this->app->make('log')->channel('svc')->getLogger()->getHandlers()[0]);
         $fake->assertFlushed();
+    }
+
+    public function testTheLogChannelDropsSecretContextKeysAndTheKeysItsConfigNames(): void
+    {
+        config(['logging.channels.svc.with' => ['dropContextKeys' => ['ssn']]]);
+        $fake = Svc::fake();
+        Log::channel('svc')->error('Identity check failed', ['customer' => ['id' => 7, 'user_ssn' => '078-05-1120', 'apiToken' => 't-1'], 'password' => 'p']);
+        [$report] = $fake->reports();
+        self::assertSame("Identity check failed\n\ncontext: {\"customer\":{\"id\":7}}", $report->description());
     }
 
     public function testTheFacadeReportsWithTheAppsOptions(): void

@@ -80,6 +80,42 @@ final class MonologHandlerTest extends TestCase
         self::assertSame(['monolog', 'server', 'log-record', 'channel:payments'], $report->tags());
     }
 
+    public function testObviousSecretsAreDroppedFromTheContextAtAnyDepthWhateverTheirCase(): void
+    {
+        $logger = $this->logger(new SvcHandler($this->fake));
+        $logger->error('Login failed', [
+            'user' => ['id' => 3, 'Password' => 'hunter2', 'profile' => ['apiKey' => 'k-1', 'plan' => 'pro']],
+            'access_token' => 't-1', 'refreshToken' => 't-2', 'HTTP_AUTHORIZATION' => 'Bearer b-1', 'client_secret' => 's-1',
+            'X-Api-Key' => 'k-2', 'headers' => [['name' => 'Cookie', 'Cookie' => 'session=c-1']], 'tokens_used' => 12,
+            'request' => (object) ['path' => '/login', 'password' => 'hunter3'],
+        ]);
+        [$report] = $this->fake->reports();
+        self::assertSame(
+            "Login failed\n\ncontext: " . '{"user":{"id":3,"profile":{"plan":"pro"}},"headers":[{"name":"Cookie"}],"tokens_used":12,"request":{"path":"/login"}}',
+            $report->description(),
+        );
+        foreach (['hunter', 't-1', 't-2', 'b-1', 's-1', 'k-1', 'k-2', 'c-1'] as $secret) {
+            self::assertStringNotContainsString($secret, $report->description());
+        }
+    }
+
+    public function testTheKeysToDropAreAddedToTheDefaultsAndAnExceptionRecordSendsNoContext(): void
+    {
+        $logger = $this->logger(new SvcHandler($this->fake, dropContextKeys: ['ssn', 'card number']));
+        $logger->error('Verification failed', ['customer' => ['user_ssn' => '078-05-1120', 'cardNumber' => '4242', 'lessons' => 2], 'password' => 'x']);
+        $logger->error('Checkout failed', ['exception' => new \RuntimeException('declined'), 'order' => 42]);
+        [$message, $exception] = $this->fake->reports();
+        self::assertSame("Verification failed\n\ncontext: " . '{"customer":{"lessons":2}}', $message->description());
+        self::assertStringStartsWith("RuntimeException: declined\n    at tests/Frameworks/Monolog/MonologHandlerTest.php:", $exception->description());
+        self::assertStringNotContainsString('order', $exception->description());
+        $deep = ['a' => 1];
+        for ($i = 0; $i < 12; $i++) {
+            $deep = ['down' => $deep];
+        }
+        $logger->error('Deep', $deep);
+        self::assertStringContainsString('"down":"[nested too deep]"', $this->fake->reports()[2]->description());
+    }
+
     public function testARecordWithAnExceptionReportsTheExceptionOnceEvenWhenLoggedTwice(): void
     {
         $logger = $this->logger(new SvcHandler($this->fake));

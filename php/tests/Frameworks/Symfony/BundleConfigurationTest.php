@@ -37,7 +37,7 @@ final class BundleConfigurationTest extends TestCase
         foreach (['api_key', 'key_id', 'signing_secret', 'encryption_public_key', 'environment', 'default_tags', 'sample_rate', 'timeout_ms', 'before_send', 'project_root', 'debug'] as $name) {
             self::assertContains($name, $names);
         }
-        $container = self::container(['sample_rate' => 0.5, 'default_tags' => ['shop'], 'severity' => 'critical']);
+        $container = self::container(['sample_rate' => 0.5, 'default_tags' => ['shop'], 'severity' => 'critical', 'drop_context_keys' => ['ssn']]);
         // The extension's definitions, as a kernel's compilation merges them.
         (new \Symfony\Component\DependencyInjection\Compiler\MergeExtensionConfigurationPass())->process($container);
         self::assertTrue($container->has(Client::class));
@@ -45,6 +45,7 @@ final class BundleConfigurationTest extends TestCase
         self::assertTrue($container->getDefinition(SvcSubscriber::class)->hasTag('kernel.event_subscriber'));
         [$options] = $container->getDefinition(Client::class)->getArguments();
         self::assertSame([0.5, ['shop']], [$options['sampleRate'], $options['defaultTags']]);
+        self::assertSame(['ssn'], $container->getDefinition(\Svc\Monolog\SvcHandler::class)->getArgument('$dropContextKeys'));
         $this->expectException(InvalidConfigurationException::class);
         self::container(['no_such_option' => true])->compile();
     }

@@ -60,7 +60,7 @@ export function createPgIngestCache(budgets: { bytes?: number } = {}) {
     /** `projectId:day` -> the project's accepted events that day. */
     projectUsage: map<number>(0.02, keyBytes),
     /** `projectId\0title` -> card id or null. */
-    titles: map<number | null>(0.16, keyBytes),
+    titles: map<number | null>(0.14, keyBytes),
     /** `projectId\0hash` -> the card with that description (and the text, compared on use). */
     descriptions: map<{ card: number | null; text: string }>(
       0.2,
@@ -77,6 +77,8 @@ export function createPgIngestCache(budgets: { bytes?: number } = {}) {
         40 * v.value.state.tags.length
       );
     }),
+    /** `projectId\0release` -> its place in the order first seen (row id), or null: never seen. */
+    releases: map<number | null>(0.02, keyBytes),
     /** `cardId\0identity` -> variant id or null. */
     variants: map<number | null>(
       0.16,

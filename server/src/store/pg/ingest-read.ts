@@ -18,6 +18,8 @@ export interface Misses {
   projects: Set<number>;
   variants: Map<string, [number, string]>;
   lists: Set<number>;
+  /** `projectId\0release` -> [projectId, release]: places in the order first seen. */
+  releases: Map<string, [number, string]>;
 }
 
 export const noMisses = (): Misses => ({
@@ -25,9 +27,10 @@ export const noMisses = (): Misses => ({
   projects: new Set(),
   variants: new Map(),
   lists: new Set(),
+  releases: new Map(),
 });
 export const hasMisses = (m: Misses) =>
-  m.cards || m.projects.size + m.variants.size + m.lists.size > 0;
+  m.cards || m.projects.size + m.variants.size + m.lists.size + m.releases.size > 0;
 
 interface ReadItem {
   i: number;
@@ -46,6 +49,8 @@ interface ReadRequest {
   variants: [number, string][];
   lists: number[];
   cards: number[];
+  /** Read apart from `svc_ingest_read`: releases' places in the order first seen. */
+  releases: [number, string][];
 }
 
 type Row = unknown[];
@@ -128,7 +133,7 @@ export function readRequest(
     !unknownAccount &&
     projects.size === 0 &&
     wanted.length === 0 &&
-    variants.size + misses.lists.size === 0
+    variants.size + misses.lists.size + misses.releases.size === 0
   ) {
     return null;
   }
@@ -140,6 +145,7 @@ export function readRequest(
     variants: [...variants.values()],
     lists: [...misses.lists],
     cards: [],
+    releases: [...misses.releases.values()],
   };
 }
 
@@ -190,7 +196,8 @@ export async function readInto(
   for (const row of r.cards ?? []) {
     const [id, p, title, type, priority, severity, tags, status, count, file, line, created] =
       row as never[];
-    const [last, usageDay, usageCount, regressions, named] = row.slice(12) as never[];
+    const [last, usageDay, usageCount, regressions, named, resolvedEnv, resolvedRelease] =
+      row.slice(12) as never[];
     set('cards', cache.accountOfProject(p), String(id), {
       facts: {
         title,
@@ -210,6 +217,8 @@ export async function readInto(
         lastSeenAt: last,
         usageDay,
         usageCount,
+        resolvedEnv,
+        resolvedRelease,
       },
       named,
     });
@@ -218,8 +227,30 @@ export async function readInto(
     const account = cache.accountOfCard(card, pinned);
     if (account !== undefined) cache.setVariant(account, card, identity, id, pinned);
   }
+  if (request.releases.length > 0) await readReleases(cache, client, request.releases, pinned);
   for (const id of request.lists) lists.set(id, []);
   for (const [card, id, count, firstSeenAt, lastSeenAt] of r.lists ?? []) {
     lists.get(card)!.push({ id, count, firstSeenAt, lastSeenAt });
+  }
+}
+
+/**
+ * Releases' places in the order their projects first saw them (row ids; null: never seen). Rows
+ * are only ever added, and an instance that adds one moves the account's version, so a place read
+ * here stays true at the version the batch writes at, or the write is refused as stale.
+ */
+async function readReleases(
+  cache: PgIngestCache,
+  client: Pick<pg.PoolClient, 'query'>,
+  wanted: [number, string][],
+  pinned: Pinned,
+): Promise<void> {
+  const { rows } = await client.query<{ p: number; name: string; id: number }>(
+    `SELECT x.p, x.name, r.id FROM unnest($1::integer[], $2::text[]) AS x(p, name)
+     LEFT JOIN releases r ON r.project_id = x.p AND r.name = x.name`,
+    [wanted.map(([p]) => p), wanted.map(([, name]) => name)],
+  );
+  for (const r of rows) {
+    cache.set('releases', cache.accountOfProject(r.p), `${r.p}\0${r.name}`, r.id, pinned);
   }
 }

@@ -69,6 +69,12 @@ export function pgView(
       if (!card) misses.cards = true;
       return card?.named ?? 0;
     },
+    releaseSeen(projectId, name) {
+      const key = `${projectId}\0${name}`;
+      const seen = get('releases', key);
+      if (seen === undefined) misses.releases.set(key, [projectId, name]);
+      return seen ?? null;
+    },
     namedVariants(cardId) {
       const list = lists.get(cardId);
       if (!list) misses.lists.add(cardId);

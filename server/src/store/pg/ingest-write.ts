@@ -69,6 +69,8 @@ export async function writeBatch(
       n: r.regressions,
       at: r.at,
       release: r.release,
+      env: r.environment,
+      ordering: r.ordering,
     })),
     removals: w.variantRemovals,
     adds: w.variantAdds.map((a) => ({ id: a.id, add: a.add, last: a.lastSeenAt })),
@@ -97,6 +99,15 @@ export async function writeBatch(
       kind: n.notice.kind,
       release: n.notice.release,
       at: n.at,
+      env: n.notice.environment,
+    })),
+    releases: w.releases.map((r, i) => ({ i, p: r.projectId, name: r.name, at: r.at })),
+    envs: w.envCounts.map((e) => ({
+      c: ref(e.cardRef),
+      env: e.env,
+      n: e.count,
+      first: e.firstSeenAt,
+      last: e.lastSeenAt,
     })),
     want,
   };
@@ -156,8 +167,12 @@ export function applyPredicted(
     touch(id, (s) => {
       s.status = r.to;
       s.regressions = r.regressions;
+      s.resolvedEnv = null;
+      s.resolvedRelease = null;
     });
   }
+  // Their places in the order first seen are known once read (another instance may have seen them).
+  for (const r of w.releases) cache.unknown('releases', `${r.projectId}\0${r.name}`);
   for (const f of w.variantFolds) if (f.cardRef < PENDING_BASE) touch(f.cardRef, () => {});
   for (const removed of w.variantRemovals) cache.forgetVariant(removed);
   for (const { projectId, card: c } of w.cardInserts) {

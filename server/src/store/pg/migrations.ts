@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PG_ENVIRONMENTS_AND_SEARCH } from './envs-migration.ts';
 import { INGEST_READ_V5, INGEST_WRITE_V5 } from './ingest-functions.ts';
 
 // Versioned PostgreSQL schema migrations, applied in order, one transaction each; applied versions
@@ -176,6 +177,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   ${INGEST_READ_V5}
   ${INGEST_WRITE_V5}
   `,
+  PG_ENVIRONMENTS_AND_SEARCH,
 ];
 
 /** Any constant: the advisory lock every starting instance takes while it migrates. */

@@ -1,4 +1,10 @@
-import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
+import {
+  CARD_EVENT_COLUMNS,
+  type CardEventRow,
+  resolutionOf,
+  statusCounts,
+  toCardEvent,
+} from '../board-rows.ts';
 import type { BoardStore, StatusChanged } from '../board-types.ts';
 import type { PgDeadlineDb } from './pool.ts';
 
@@ -32,19 +38,34 @@ export function createPgTriage(db: PgDeadlineDb): Triage {
           id: number;
           title: string;
           status: StatusChanged['from'];
+          resolved_env: string | null;
+          resolved_release: string | null;
         }>(
-          `SELECT id, title, status FROM cards
+          `SELECT id, title, status, resolved_env, resolved_release FROM cards
            WHERE id = ANY($1) AND ($2::integer IS NULL OR project_id = $2) ORDER BY id`,
           scope,
         );
-        const changed = rows.filter((r) => r.status !== c.status);
+        const [env, release] = resolutionOf(c);
+        const changed = rows.filter(
+          (r) => r.status !== c.status || r.resolved_env !== env || r.resolved_release !== release,
+        );
         if (changed.length > 0) {
           await client.query(
-            `WITH u AS (UPDATE cards SET status = $2 WHERE id = ANY($1))
-             INSERT INTO card_events (card_id, at, kind, from_status, to_status, actor, release)
-             SELECT id, $3, 'status', old, $2, $4, NULL FROM unnest($1::integer[], $5::text[])
+            `WITH u AS (UPDATE cards SET status = $2, resolved_env = $6, resolved_release = $7
+               WHERE id = ANY($1))
+             INSERT INTO card_events (card_id, at, kind, from_status, to_status, actor, release,
+               env)
+             SELECT id, $3, 'status', old, $2, $4, $7, $6 FROM unnest($1::integer[], $5::text[])
                AS x(id, old)`,
-            [changed.map((r) => r.id), c.status, c.at, c.actor, changed.map((r) => r.status)],
+            [
+              changed.map((r) => r.id),
+              c.status,
+              c.at,
+              c.actor,
+              changed.map((r) => r.status),
+              env,
+              release,
+            ],
           );
         }
         return rows.map((r) => ({ id: r.id, title: r.title, from: r.status, to: c.status }));
@@ -53,7 +74,7 @@ export function createPgTriage(db: PgDeadlineDb): Triage {
     cardHistory: async (cardId, limit, before = INT_MAX) =>
       (
         await db.query<CardEventRow>(
-          `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
+          `SELECT ${CARD_EVENT_COLUMNS} FROM card_events
            WHERE card_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`,
           [cardId, Math.min(before, INT_MAX), limit],
         )

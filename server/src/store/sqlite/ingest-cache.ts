@@ -35,6 +35,11 @@ export function createIngestCaches(budgets: IngestCacheBudgets = {}) {
       maxBytes: budgets.titles ?? 4 * MiB,
       sizeOf: (k) => ENTRY + stringBytes(k),
     }),
+    /** `projectId\0release` -> its row id (the order first seen), or null: never seen. */
+    releases: createByteCache<string, number | null>({
+      maxBytes: counters,
+      sizeOf: (k) => ENTRY + stringBytes(k),
+    }),
   };
   const all: ByteCache<never, unknown>[] = Object.values(caches) as never;
   const clear = () => {

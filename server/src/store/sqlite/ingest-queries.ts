@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 /** Card columns the ingest keeps in memory: all but the description (tens of kB at most). */
 const HEAD = `id, project_id, title, description_type, priority, severity, tags, status,
   occurrence_count, file_name, line_number, created_at, last_seen_at, usage_day, usage_count,
-  regressions, last_regressed_at`;
+  regressions, last_regressed_at, resolved_env, resolved_release`;
 
 /** The ingest's prepared statements (SQLite). */
 export function prepareIngest(db: Database.Database) {
@@ -41,6 +41,21 @@ export function prepareIngest(db: Database.Database) {
       `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, tags = ?, usage_day = ?,
          usage_count = ? WHERE id = ?`,
     ),
+    /** A card's reports from one environment in a batch (title and ranks copied for its sorts). */
+    envUp: db.prepare(
+      `INSERT INTO card_envs (card_id, env, project_id, status, title, severity_rank,
+         priority_rank, occurrence_count, first_seen_at, last_seen_at)
+       SELECT id, ?, project_id, status, title, severity_rank, priority_rank, ?, ?, ? FROM cards
+       WHERE id = ?
+       ON CONFLICT (card_id, env) DO UPDATE SET
+         occurrence_count = occurrence_count + excluded.occurrence_count,
+         first_seen_at = min(first_seen_at, excluded.first_seen_at),
+         last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
+    ),
+    releaseUp: db.prepare(
+      'INSERT OR IGNORE INTO releases (project_id, name, first_seen_at) VALUES (?, ?, ?)',
+    ),
+    releaseSeen: db.prepare('SELECT id FROM releases WHERE project_id = ? AND name = ?').pluck(),
     touchCounters: db.prepare(
       `UPDATE cards SET occurrence_count = ?, last_seen_at = ?, usage_day = ?, usage_count = ?
        WHERE id = ?`,

@@ -106,6 +106,8 @@ export function createSqliteIngestWrites(
           usage_count: c.usageCount,
           regressions: 0,
           last_regressed_at: null,
+          resolved_env: null,
+          resolved_release: null,
         } satisfies CardHead);
       }
       for (const u of w.cardUpdates) {
@@ -130,9 +132,12 @@ export function createSqliteIngestWrites(
           row.status = r.to;
           row.regressions = r.regressions;
           row.last_regressed_at = r.at;
+          row.resolved_env = null;
+          row.resolved_release = null;
         }
       }
       const idOf = (ref: number) => (ref >= PENDING_BASE ? ids.get(ref)! : ref);
+      writeEnvsAndReleases(q, cache, w, idOf);
       variants.write(w, idOf, namedAfter);
       for (const n of w.notices) triage.notice(n.projectId, idOf(n.cardRef), n.notice, n.at);
       const mailed = new Set<QuotaWarning[]>();
@@ -142,4 +147,22 @@ export function createSqliteIngestWrites(
       return { ids, mailed };
     },
   };
+}
+
+/** Each card's reports per environment, and releases not stored yet (their row ids cached). */
+function writeEnvsAndReleases(
+  q: ReturnType<typeof prepareIngest>,
+  cache: ReturnType<typeof createIngestCaches>,
+  w: BatchWrites,
+  idOf: (ref: number) => number,
+) {
+  for (const e of w.envCounts) {
+    q.envUp.run(e.env, e.count, e.firstSeenAt, e.lastSeenAt, idOf(e.cardRef));
+  }
+  for (const r of w.releases) {
+    const key = `${r.projectId}\0${r.name}`;
+    if (cache.releases.get(key) != null) continue;
+    q.releaseUp.run(r.projectId, r.name, r.at);
+    cache.releases.set(key, q.releaseSeen.get(r.projectId, r.name) as number);
+  }
 }

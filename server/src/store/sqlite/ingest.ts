@@ -88,6 +88,7 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
     variantId: (cardId, identity) => writer.variants.variantId(cardId, identity),
     namedCount: (cardId) => writer.variants.namedCount(cardId),
     namedVariants: (cardId) => writer.variants.namedVariants(cardId),
+    releaseSeen: releaseSeenOf(q, cache),
   };
 
   const begin = () => {
@@ -119,6 +120,16 @@ export function createIngest(db: Database.Database, config: IngestConfig) {
   };
 }
 
+/** A release's row id (its place in the order first seen), cached; null: never seen. */
+const releaseSeenOf =
+  (q: ReturnType<typeof prepareIngest>, cache: ReturnType<typeof createIngestCaches>) =>
+  (projectId: number, name: string) =>
+    memo(
+      cache.releases,
+      `${projectId}\0${name}`,
+      () => (q.releaseSeen.get(projectId, name) as number | undefined) ?? null,
+    );
+
 /** Parsed tags per cached card row, so a hot card's tags are parsed once, not once a batch. */
 const parsedTags = new WeakMap<CardHead, { json: string; tags: string[] }>();
 
@@ -137,5 +148,7 @@ export function cardState(row: CardHead): CardState {
     lastSeenAt: row.last_seen_at,
     usageDay: row.usage_day,
     usageCount: row.usage_count,
+    resolvedEnv: row.resolved_env,
+    resolvedRelease: row.resolved_release,
   };
 }

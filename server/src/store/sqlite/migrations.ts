@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ENVIRONMENTS_AND_SEARCH } from './envs-migration.ts';
 
 // Versioned schema migrations, applied in order inside one transaction each; the version lives
 // in SQLite's `user_version`. Append new entries; never edit a shipped one.
@@ -138,6 +139,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX cards_by_status_severity ON cards (project_id, status, severity_rank, id);
   CREATE INDEX cards_by_status_priority ON cards (project_id, status, priority_rank, id);
   `,
+  ENVIRONMENTS_AND_SEARCH,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import { type CardEventRow, statusCounts, toCardEvent } from '../board-rows.ts';
+import {
+  CARD_EVENT_COLUMNS,
+  type CardEventRow,
+  resolutionOf,
+  statusCounts,
+  toCardEvent,
+} from '../board-rows.ts';
 import type { BoardStore, StatusChanged } from '../board-types.ts';
 import type { WhenFree } from './writes-when-free.ts';
 
@@ -17,31 +23,37 @@ type Triage = Pick<BoardStore, 'setCardStatus' | 'cardHistory'> & {
 export function createSqliteTriage(db: Database.Database, write: WhenFree): Triage {
   const q = {
     cards: db.prepare(
-      `SELECT id, title, status FROM cards WHERE id IN (SELECT value FROM json_each(?))
-       AND (? IS NULL OR project_id = ?) ORDER BY id`,
+      `SELECT id, title, status, resolved_env, resolved_release FROM cards
+       WHERE id IN (SELECT value FROM json_each(?)) AND (? IS NULL OR project_id = ?) ORDER BY id`,
     ),
-    set: db.prepare('UPDATE cards SET status = ? WHERE id = ?'),
+    set: db.prepare(
+      'UPDATE cards SET status = ?, resolved_env = ?, resolved_release = ? WHERE id = ?',
+    ),
     event: db.prepare(
-      `INSERT INTO card_events (card_id, at, kind, from_status, to_status, actor, release)
-       VALUES (?, ?, 'status', ?, ?, ?, NULL)`,
+      `INSERT INTO card_events (card_id, at, kind, from_status, to_status, actor, release, env)
+       VALUES (?, ?, 'status', ?, ?, ?, ?, ?)`,
     ),
     history: db.prepare(
-      `SELECT id, at, kind, from_status, to_status, actor, release FROM card_events
+      `SELECT ${CARD_EVENT_COLUMNS} FROM card_events
        WHERE card_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
     ),
     counts: db.prepare('SELECT status, count FROM card_status_counts WHERE project_id = ?'),
   };
+  type Found = Pick<StatusChanged, 'id' | 'title'> & {
+    status: StatusChanged['from'];
+    resolved_env: string | null;
+    resolved_release: string | null;
+  };
   const change = db.transaction((c: Parameters<Triage['setCardStatus']>[0]): StatusChanged[] => {
     const project = c.projectId ?? null;
-    const found = q.cards.all(JSON.stringify(c.cardIds), project, project) as {
-      id: number;
-      title: string;
-      status: StatusChanged['from'];
-    }[];
+    const [env, release] = resolutionOf(c);
+    const found = q.cards.all(JSON.stringify(c.cardIds), project, project) as Found[];
     for (const card of found) {
-      if (card.status === c.status) continue;
-      q.set.run(c.status, card.id);
-      q.event.run(card.id, c.at, card.status, c.status, c.actor);
+      const same =
+        card.status === c.status && card.resolved_env === env && card.resolved_release === release;
+      if (same) continue;
+      q.set.run(c.status, env, release, card.id);
+      q.event.run(card.id, c.at, card.status, c.status, c.actor, release, env);
     }
     return found.map((card) => ({
       id: card.id,

@@ -1,0 +1,10 @@
+<?php
+
+namespace App\Message;
+
+final class ReconcileStock
+{
+    public function __construct(public readonly int $warehouse)
+    {
+    }
+}

@@ -1,0 +1,100 @@
+import type pg from 'pg';
+import {
+  type BoardVariantRow,
+  type SummaryRow,
+  toBoardCard,
+  toBoardVariant,
+} from '../board-rows.ts';
+import { listCardPage, SCAN_ROWS, type ScanLimits } from '../board-scan.ts';
+import type { BoardStore, SortKey } from '../board-types.ts';
+import { type CardsDialect, cardsSql, KEY_FIELDS } from '../cards-sql.ts';
+import type { CardRow } from '../rows.ts';
+import type { PgDeadlineDb } from './pool.ts';
+import { withoutNul } from './text.ts';
+
+/** The cards page's SQL on PostgreSQL: `$n` placeholders, titles in byte order (as SQLite's). */
+export const PG_CARDS: CardsDialect = {
+  placeholder: (n) => `$${n}`,
+  keyColumn: (field) => (field === 'title' ? 'title COLLATE "C"' : field),
+  statusLeads: () => true,
+  // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
+  bind: (value) => (typeof value === 'string' ? withoutNul(value) : value),
+  tag: (tag, bind) => `tags::jsonb ? ${bind(tag)}`,
+  // ILIKE: case-insensitive as SQLite's LIKE (which folds ASCII only).
+  text: (pattern) => `title ILIKE ${pattern} ESCAPE '\\'`,
+  // Each arm ordered too: only then does the planner merge the arms' index scans (Merge Append)
+  // instead of sorting all their rows.
+  ordered: (arms, order, tail) =>
+    `SELECT * FROM (${arms.map((arm) => `(${arm} ORDER BY ${order})`).join(' UNION ALL ')}) AS arms
+     ORDER BY ${order} ${tail}`,
+};
+
+type BoardCards = Pick<
+  BoardStore,
+  'listCards' | 'getCard' | 'listVariants' | 'getVariant' | 'cardHours'
+>;
+
+const VARIANT_SQL = `SELECT id, title, substr(description, 1, $1) AS description,
+    length(description) AS description_length, file_name, line_number, count, first_seen_at,
+    last_seen_at, aggregate FROM variants WHERE card_id = $2`;
+
+/** The board's cards, their variants and counts per hour on PostgreSQL. */
+export function createPgBoardCards(db: PgDeadlineDb, scan?: ScanLimits): BoardCards {
+  const all = <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+    db.query<T>(sql, values);
+  return {
+    listCards: (projectId, query) =>
+      listCardPage(
+        {
+          dialect: PG_CARDS,
+          page: (q, limit, to) => {
+            const { sql, params } = cardsSql(PG_CARDS, projectId, q, { limit, to });
+            return all<SummaryRow>(sql, params);
+          },
+          async edge(q, offset) {
+            const { sql, params } = cardsSql(PG_CARDS, projectId, q, {
+              limit: 1,
+              offset,
+              keysOnly: true,
+            });
+            const [row] = await all<SummaryRow>(sql, params);
+            return row && (KEY_FIELDS[q.sort].map((f) => row[f]) as SortKey);
+          },
+        },
+        query,
+        // One round trip per window: the whole budget in one (the event loop waits for nothing).
+        { chunk: scan?.rows ?? SCAN_ROWS, ...scan },
+      ),
+    async getCard(projectId, cardId, day) {
+      const [r] = await all<CardRow>('SELECT * FROM cards WHERE id = $1 AND project_id = $2', [
+        cardId,
+        projectId,
+      ]);
+      return r && toBoardCard(r, day);
+    },
+    listVariants: async (cardId, bodyChars) =>
+      (
+        await all<BoardVariantRow>(
+          `${VARIANT_SQL} ORDER BY aggregate, last_seen_at DESC, id DESC`,
+          [bodyChars, cardId],
+        )
+      ).map(toBoardVariant),
+    async getVariant(cardId, variantId) {
+      const [r] = await all<BoardVariantRow>(`${VARIANT_SQL} AND id = $3`, [
+        1 << 30,
+        cardId,
+        variantId,
+      ]);
+      return r === undefined ? undefined : toBoardVariant(r);
+    },
+    async cardHours(cardId, fromHour, toHour) {
+      const counts = new Array<number>(Math.max(0, toHour - fromHour + 1)).fill(0);
+      const rows = await all<{ hour: number; count: number }>(
+        'SELECT hour, count FROM card_hours WHERE card_id = $1 AND hour BETWEEN $2 AND $3',
+        [cardId, fromHour, toHour],
+      );
+      for (const r of rows) counts[r.hour - fromHour] = r.count;
+      return counts;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// The structure rules over the packages' sources: no hand-written function over 100 lines, no
+// import circle (every reference between modules counts: `import type` and `typeof import()`
+// too, since a reader follows them the same way, and `import()` of a lazy chunk, which must
+// not import its loader back). PHP (`php/src`) is not covered: TypeScript cannot parse it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/generated-app.ts';
+import {
+  importCircles,
+  longFunctions,
+  packageSourceDirs,
+  sourceFiles,
+  structureProblems,
+} from '../src/structure.ts';
+import { ALLOWLIST } from './structure-allowlist.ts';
+
+describe('the packages’ sources', () => {
+  it('cover every package with a src folder, PHP aside', () => {
+    const dirs = packageSourceDirs(REPO_ROOT);
+    expect(dirs).toEqual(expect.arrayContaining(['codegen/src', 'runtime/src', 'server/src']));
+    expect(dirs).toContain('integrations/next/src');
+    expect(sourceFiles(REPO_ROOT, dirs).length).toBeGreaterThan(200);
+  });
+
+  it('have no function over 100 lines and no import circle beyond the allowlist', () => {
+    expect(structureProblems(REPO_ROOT, packageSourceDirs(REPO_ROOT), ALLOWLIST)).toEqual([]);
+  });
+});
+
+describe('the structure check', () => {
+  let root = '';
+  const plant = (files: Record<string, string>): void => {
+    root = mkdtempSync(join(tmpdir(), 'svc-structure-'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+  };
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  const lines = (n: number): string =>
+    Array.from({ length: n }, (_, i) => `  x += ${i};`).join('\n');
+  const none = { longFunctions: [], importCircles: [] };
+
+  it('fails on a planted long function of each kind, not on 100 lines or a generated file', () => {
+    plant({
+      'pkg/src/long.ts': [
+        // 101 lines: signature, 99 body lines, closing brace.
+        `export function tooLong(x: number) {\n${lines(99)}\n}`,
+        `export function justFits(x: number) {\n${lines(98)}\n}`,
+        `export const arrow = (x: number) => {\n${lines(99)}\n};`,
+        `export const expression = function (x: number) {\n${lines(99)}\n};`,
+        `export class Holder {\n  method(x: number) {\n${lines(99)}\n  }\n}`,
+        `export function outer() {\n  setTimeout(() => {\n${lines(99)}\n  });\n}`,
+      ].join('\n'),
+      'pkg/src/long.gen.ts': `export function generated(x: number) {\n${lines(200)}\n}`,
+    });
+    const found = longFunctions(root, sourceFiles(root, ['pkg/src']));
+    expect(found.map((f) => [f.name, f.lines])).toEqual([
+      ['tooLong', 101],
+      ['arrow', 101],
+      ['expression', 101],
+      ['Holder > method', 101],
+      ['outer', 103],
+      ['outer > callback of setTimeout', 101],
+    ]);
+    expect(structureProblems(root, ['pkg/src'], none)[0]).toBe(
+      'pkg/src/long.ts:1 tooLong is 101 lines (at most 100): split it by concern',
+    );
+  });
+
+  it('fails on a planted circle, through type-only and lazy imports too', () => {
+    plant({
+      'pkg/src/a.ts': `import { b } from './b.js';\nexport const a = () => b;`,
+      'pkg/src/b.ts': `import type { A } from './types.ts';\nexport const b = 1 as A;`,
+      'pkg/src/types.ts': `export type A = typeof import('./a.ts');`,
+      'pkg/src/loader.ts': `export const load = () => import('./chunk.ts');`,
+      'pkg/src/chunk.ts': `import { load } from './loader.ts';\nexport { load };`,
+      'pkg/src/leaf.ts': `import { b } from './b.ts';\nexport const leaf = b;`,
+    });
+    expect(importCircles(root, sourceFiles(root, ['pkg/src']))).toEqual([
+      ['pkg/src/a.ts', 'pkg/src/b.ts', 'pkg/src/types.ts'],
+      ['pkg/src/chunk.ts', 'pkg/src/loader.ts'],
+    ]);
+    expect(structureProblems(root, ['pkg/src'], none)).toEqual([
+      'import circle: pkg/src/a.ts <-> pkg/src/b.ts <-> pkg/src/types.ts',
+      'import circle: pkg/src/chunk.ts <-> pkg/src/loader.ts',
+    ]);
+  });
+
+  it('passes what the allowlist names and fails an entry that no longer offends', () => {
+    plant({
+      'pkg/src/a.ts': `import './b.ts';\nexport function long(x: number) {\n${lines(99)}\n}`,
+      'pkg/src/b.ts': `import './a.ts';`,
+    });
+    const allowlist = {
+      longFunctions: ['pkg/src/a.ts > long', 'pkg/src/a.ts > splitAlready'],
+      importCircles: [
+        ['pkg/src/a.ts', 'pkg/src/b.ts', 'pkg/src/c.ts'],
+        ['pkg/src/x.ts', 'pkg/src/y.ts'],
+      ],
+    };
+    expect(structureProblems(root, ['pkg/src'], allowlist)).toEqual([
+      'allowlist: pkg/src/a.ts > splitAlready is no longer over the limit; remove it',
+      'allowlist: the circle pkg/src/x.ts <-> pkg/src/y.ts is gone; remove it',
+    ]);
+  });
+});
