@@ -163,6 +163,8 @@ function serveOn(major: (typeof NODE_MAJORS)[number]): void {
       expect(cards.map((c: { occurrence_count: number }) => c.occurrence_count)).toEqual(
         Array(10).fill(REPORTS / 10),
       );
+      const driver = major === 20 ? 'better-sqlite3 12.11.1' : 'better-sqlite3 13.2.0';
+      expect(serve.output()).toContain(`svc-server: SQLite through ${driver}`);
       serve.kill('SIGTERM');
       expect(await serve.exited).toBe(0);
       expect(serve.output()).not.toMatch(/Assertion failed|Segmentation|Aborted/);

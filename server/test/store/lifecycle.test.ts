@@ -31,6 +31,10 @@ async function run(flags: string[], config: Record<string, unknown> = {}) {
 }
 
 const SOURCE = readFileSync(FIXTURE, 'utf8');
+// The permission model's flag: `--permission` since Node 22.13 (Node 24 refuses the old name).
+const PERMISSION = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
 
 describe(`close() settles on its own (${STORE_KIND})`, () => {
   it('after one ingested report: exit 0, not 13', async () => {
@@ -67,7 +71,7 @@ describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags',
     [
       'permission model with --allow-worker',
       [
-        '--experimental-permission',
+        PERMISSION,
         '--allow-fs-read=*',
         '--allow-fs-write=*',
         '--allow-addons',
@@ -88,7 +92,7 @@ describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags',
 
   it('permission model without --allow-worker: checkpoints stay in the main thread, said once', async () => {
     const flags = [
-      '--experimental-permission',
+      PERMISSION,
       '--allow-fs-read=*',
       '--allow-fs-write=*',
       '--allow-addons',

@@ -28,10 +28,20 @@ export function sqliteDriverName(napiVersion = Number(process.versions.napi)): s
 }
 
 const require = createRequire(import.meta.url);
-let loaded: { name: string; path: string; Database: typeof BetterSqlite3 } | undefined;
+
+export interface SqliteDriver {
+  /** The package loaded (`better-sqlite3-napi` is better-sqlite3 13 under an npm alias). */
+  name: string;
+  /** Its entry file, which the checkpoint thread loads too. */
+  path: string;
+  /** `better-sqlite3 13.2.0`, as `svc-server serve` prints it. */
+  label: string;
+  Database: typeof BetterSqlite3;
+}
+let loaded: SqliteDriver | undefined;
 
 /** The driver of this process, loaded once; says which package is missing when it is. */
-export function sqliteDriver(): NonNullable<typeof loaded> {
+export function sqliteDriver(): SqliteDriver {
   if (loaded) return loaded;
   const name = sqliteDriverName();
   let path: string;
@@ -43,7 +53,8 @@ export function sqliteDriver(): NonNullable<typeof loaded> {
         'install @svc/server again with this Node (npm installs the driver that fits it).',
     );
   }
-  loaded = { name, path, Database: require(path) };
+  const { version } = require(`${name}/package.json`);
+  loaded = { name, path, label: `better-sqlite3 ${version}`, Database: require(path) };
   return loaded;
 }
 
