@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BoardStore } from '../store/board-types.ts';
+import type { SourceMapStore } from '../store/sourcemap-types.ts';
 import { formAllowed } from './auth.ts';
 import { resolvedIn } from './environment.ts';
 import { DAY, HOUR } from './format.ts';
+import { mappedOf, registerRawRoutes } from './mapped.ts';
 import { cardPage, HISTORY_ON_CARD, variantPage } from './pages/card.ts';
 import { HISTORY_PER_PAGE, historyPage } from './pages/history.ts';
 import { parseIdPage } from './query.ts';
@@ -19,9 +21,9 @@ type CardParams = { project: string; card: string };
  */
 export function registerCardRoutes(
   board: FastifyInstance,
-  deps: { store: BoardStore; now: () => number; variantCap: number },
+  deps: { store: BoardStore; now: () => number; variantCap: number; sourceMaps?: SourceMapStore },
 ): void {
-  const { store, now } = deps;
+  const { store, now, sourceMaps } = deps;
   const base = '/projects/:project/cards/:card';
 
   async function loadCard(params: CardParams) {
@@ -42,12 +44,13 @@ export function registerCardRoutes(
     if (!found) return notFound(req, reply);
     const { project, card } = found;
     const lastHour = Math.floor(now() / HOUR);
-    const [variants, perHour, history] = await Promise.all([
+    const [variants, perHour, history, mapped] = await Promise.all([
       store.listVariants(card.id, VARIANT_BODY_CHARS),
       store.cardHours(card.id, lastHour - 23, lastHour),
       store.cardHistory(card.id, HISTORY_ON_CARD + 1),
+      sourceMaps && mappedOf(sourceMaps, project.id, card),
     ]);
-    const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req) };
+    const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req), mapped };
     const hours = { perHour, lastHour };
     return send(reply, 200, cardPage(project, card, variants, hours, history, opts));
   });
@@ -92,6 +95,8 @@ export function registerCardRoutes(
       return text(reply, found.variant.description ?? '');
     },
   );
+
+  if (sourceMaps) registerRawRoutes(board, base, { sourceMaps, loadCard, variantOf });
 
   // A status change: same-origin, with the session's form token (403 and nothing changed
   // otherwise), recorded under the admin token's name; then back to the card.
