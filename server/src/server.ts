@@ -7,7 +7,10 @@ import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
 import type { BoardStore } from './store/board-types.ts';
 import { createAvailability } from './store/guard.ts';
+import { startSourceMaps } from './mapping/start.ts';
+import type { SourceMapOptions } from './mapping/options.ts';
 import { openBoardStore, openStore } from './store/open.ts';
+import type { SourceMapStore } from './store/sourcemap-types.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
 export interface ServerOptions {
@@ -45,6 +48,14 @@ export interface ServerOptions {
   };
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
+  /**
+   * Source maps: builds upload them (`POST /api/v1/sourcemaps`, a secret key) and reports are
+   * mapped through them at ingestion; `false` turns both off. Each limit defaults to the spec's
+   * `x-svc-sourcemaps` (see `SourceMapOptions`). @default {}
+   */
+  sourceMaps?: SourceMapOptions | false;
+  /** The source-map store; with a custom `store`, source maps are off without one. @default undefined */
+  sourceMapStore?: SourceMapStore;
   /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */
   board?: boolean;
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
@@ -116,18 +127,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Retry-After, one log line per outage, and a readiness answer (`/health/ready`).
   const availability = createAvailability({ ping: opened.ping && (() => opened.ping!()) });
   const store = availability.guard(opened);
-  let openedBoard: BoardStore | undefined;
-  try {
-    openedBoard = opts.board
-      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
-      : undefined;
-  } catch (error) {
-    // A start that fails here (the database went away between the two) leaves nothing open, so
-    // `svc-server serve` can try again.
-    if (!opts.store) await closeQuietly(opened);
-    throw error;
-  }
-  const boardStore = openedBoard && availability.guard(openedBoard);
+  const { boardStore, sourceMaps } = await openBesideStore(opts, {
+    opened,
+    availability,
+    databaseUrl,
+    dataDir,
+    now,
+  });
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
     ...opts.notifications,
@@ -140,13 +146,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
-    limits: {
-      headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
-      bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
-      keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
-      maxConnections: opts.maxConnections ?? 4096,
-      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
+    mapReport: sourceMaps && ((projectId, report) => sourceMaps.mapper.map(projectId, report)),
+    sourceMaps: sourceMaps && {
+      uploads: sourceMaps.uploads,
+      fileBytesMax: sourceMaps.options.fileBytesMax,
     },
+    limits: httpLimits(opts),
     board: boardStore && {
       store: boardStore,
       now,
@@ -177,9 +182,57 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await notifier.close();
       await mail?.close();
       await boardStore?.close();
+      await sourceMaps?.close();
       await store.close();
     },
   };
+}
+
+const httpLimits = (opts: ServerOptions) => ({
+  headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
+  bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
+  keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
+  maxConnections: opts.maxConnections ?? 4096,
+  maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
+});
+
+/**
+ * The stores beside the ingestion store, guarded as it is: the board's (when on) and source maps'
+ * (unless off). A start that fails here (the database went away meanwhile) closes what it opened,
+ * so `svc-server serve` can try again.
+ */
+async function openBesideStore(
+  opts: ServerOptions,
+  at: {
+    opened: Store;
+    availability: ReturnType<typeof createAvailability>;
+    databaseUrl: string | undefined;
+    dataDir: string;
+    now: () => number;
+  },
+) {
+  const { availability, databaseUrl, dataDir } = at;
+  let boardStore: BoardStore | undefined;
+  try {
+    const openedBoard = opts.board
+      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
+      : undefined;
+    boardStore = openedBoard && availability.guard(openedBoard);
+    const sourceMaps = await startSourceMaps({
+      options: opts.sourceMaps,
+      store: opts.sourceMapStore,
+      customStore: opts.store !== undefined,
+      databaseUrl,
+      dataDir,
+      now: at.now,
+      guard: (target) => availability.guard(target),
+    });
+    return { boardStore, sourceMaps };
+  } catch (error) {
+    if (!opts.store) await closeQuietly(at.opened);
+    if (boardStore && !opts.boardStore) await closeQuietly(boardStore);
+    throw error;
+  }
 }
 
 /** Closes what a failed start opened; the start's own error is the one to report. */

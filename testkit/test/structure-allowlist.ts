@@ -16,11 +16,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'server/src/cli/commands.ts > runAdminCommand',
     'server/src/http/app.ts > buildApp',
     'server/src/store/guard.ts > createAvailability',
-    'server/src/store/pg/batch.ts > groupCommitPg',
-    'server/src/store/pg/ingest-cache.ts > createPgIngestCache',
-    'server/src/store/pg/ingest.ts > createPgIngest',
-    'server/src/store/sqlite/ingest-writes.ts > createSqliteIngestWrites',
-    'server/src/store/sqlite/variants.ts > createSqliteVariants',
   ],
   importCircles: [
     [

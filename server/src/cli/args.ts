@@ -31,6 +31,13 @@ const OPTIONS = {
   'smtp-host': { type: 'string' },
   'smtp-port': { type: 'string' },
   'smtp-from': { type: 'string' },
+  id: { type: 'string' },
+  'sourcemap-file-bytes': { type: 'string' },
+  'sourcemap-project-bytes': { type: 'string' },
+  'sourcemap-releases': { type: 'string' },
+  'sourcemap-segments': { type: 'string' },
+  'sourcemap-cache-bytes': { type: 'string' },
+  'no-sourcemaps': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

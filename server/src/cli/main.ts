@@ -1,6 +1,6 @@
 import { AdminError, createAdmin } from '../admin.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
-import { TASKS_PATH } from '../generated/service.gen.ts';
+import { SOURCEMAPS_PATH, TASKS_PATH } from '../generated/service.gen.ts';
 import { DataDirError } from '../store/sqlite/database-file.ts';
 import { openStore, redactUrl } from '../store/open.ts';
 import { type Flags, parse, UsageError } from './args.ts';
@@ -16,6 +16,10 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the board (view, triage) under /board
+        [--sourcemap-file-bytes N] [--sourcemap-project-bytes N] [--sourcemap-releases N]
+        [--sourcemap-segments N] [--sourcemap-cache-bytes N] [--no-sourcemaps]
+                                             source-map limits (server/README.md); also serves
+                                             POST ${SOURCEMAPS_PATH}
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
   account list
   project create --account ID --name N
@@ -30,6 +34,9 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
                                              without --to: every member of the account
   notify off --project ID | notify list
   mail list [--account ID] [--json]          quota warnings and notification digests
+  sourcemaps list --project ID [--release R] [--json]   maps builds uploaded (release, path, size,
+                                             debug ID, uploaded at)
+  sourcemaps delete --project ID (--release R | --id N)
   admin-token create [--name N] [--json]  a token that opens the board (printed once)
   admin-token list [--json]
   admin-token revoke ID
@@ -62,6 +69,9 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'serve') return await (await import('./serve.ts')).runServe(flags);
     if (command === 'admin-token') {
       return await (await import('./admin-token.ts')).runAdminToken(sub, arg, flags);
+    }
+    if (command === 'sourcemaps') {
+      return await (await import('./sourcemaps.ts')).runSourceMaps(sub, flags);
     }
     if (command === 'cards' && sub === 'set-status') {
       return await (await import('./set-status.ts')).runSetStatus(flags);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
-import { readBody, tooLargeMessage } from './body.ts';
+import { BodyError, type BodyLimits, readBody, tooLargeMessage } from './body.ts';
 import { corsHeaders } from './cors.ts';
 import { createFastTasks } from './fast-tasks.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
@@ -16,6 +16,7 @@ import {
 } from './node-errors.ts';
 import { addKnownRate } from './rate.ts';
 import { createTasksAnswer, type TasksDeps } from './tasks-answer.ts';
+import { registerSourceMapsRoute, type SourceMapsRouteDeps } from './sourcemaps.ts';
 import { registerTasksRoute } from './tasks.ts';
 
 /** Largest accepted body. A report with a maximal description fits with room to spare. */
@@ -46,7 +47,13 @@ const ALLOW_HEADERS = [
  * exact bytes), and JSON for every answer including 404s and errors. Client mistakes stay 4xx.
  */
 export function buildApp(
-  deps: TasksDeps & { availability: Availability; board?: BoardDeps; limits: HttpLimits },
+  deps: TasksDeps & {
+    availability: Availability;
+    board?: BoardDeps;
+    limits: HttpLimits;
+    /** The source-map upload route; absent when source maps are off. */
+    sourceMaps?: Omit<SourceMapsRouteDeps, 'now' | 'skewSeconds' | 'bodyTimeoutMs' | 'store'>;
+  },
 ): FastifyInstance {
   const bodyLimits = {
     limit: BODY_LIMIT,
@@ -97,8 +104,12 @@ export function buildApp(
   app.decorateRequest('svcKey', null);
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_req: FastifyRequest, payload: IncomingMessage) =>
-    readBody(payload, bodyLimits),
+  // A route may read larger bodies (the source-map upload): its config names its own limits.
+  app.addContentTypeParser('*', (req: FastifyRequest, payload: IncomingMessage) =>
+    readBody(
+      payload,
+      (req.routeOptions.config as { bodyLimits?: BodyLimits }).bodyLimits ?? bodyLimits,
+    ),
   );
 
   app.addHook('onRequest', (req, reply, done) => {
@@ -120,6 +131,15 @@ export function buildApp(
 
   registerHealth(app, deps.availability);
   registerTasksRoute(app, answer);
+  if (deps.sourceMaps) {
+    registerSourceMapsRoute(app, {
+      ...deps.sourceMaps,
+      store: deps.store,
+      now: deps.now,
+      skewSeconds: deps.skewSeconds,
+      bodyTimeoutMs: deps.limits.bodyTimeoutMs,
+    });
+  }
   if (deps.board) registerBoard(app, deps.board);
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -137,7 +157,9 @@ export function buildApp(
       if (status === 500) console.error('svc-server: internal error', err);
       const message =
         status === 413
-          ? tooLargeMessage(BODY_LIMIT)
+          ? err instanceof BodyError
+            ? err.message
+            : tooLargeMessage(BODY_LIMIT)
           : status === 500
             ? 'Internal server error.'
             : err.message;

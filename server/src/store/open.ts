@@ -3,6 +3,8 @@ import type { IngestConfig } from './types.ts';
 import type { PgStoreOptions } from './pg/store.ts';
 import { openSqliteStore } from './sqlite/store.ts';
 import { openSqliteBoardStore } from './sqlite/board.ts';
+import { openSqliteSourceMapStore } from './sqlite/sourcemaps.ts';
+import type { SourceMapStore } from './sourcemap-types.ts';
 import type { Store } from './types.ts';
 
 export interface OpenStoreOptions extends IngestConfig {
@@ -54,6 +56,20 @@ export async function openBoardStore(opts: {
     throw new TypeError('The database URL must start with postgres:// or postgresql://.');
   }
   return openPgBoardStore({ url: opts.databaseUrl });
+}
+
+/** The source-map store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
+export async function openSourceMapStore(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<SourceMapStore> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
+    return openSqliteSourceMapStore({ dataDir: opts.dataDir });
+  }
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  return (await import('./pg/sourcemaps.ts')).openPgSourceMapStore({ url: opts.databaseUrl });
 }
 
 /** A database URL fit for logs: the password is replaced by `***`. */

@@ -132,7 +132,9 @@ export function applyPredicted(
   versions: [number, number, number][],
   namedAfter: (cardRef: number) => number | undefined,
 ): Map<number, number | undefined> {
-  const { get, set } = cache;
+  const get: PgIngestCache['get'] = (name, key) => cache.get(name, key);
+  const set: PgIngestCache['set'] = (name, account, key, value) =>
+    cache.set(name, account, key, value);
   for (const [account, , next] of versions) cache.setVersion(account, next, true);
   const epochs = new Map(versions.map(([account]) => [account, cache.epoch(account)]));
   for (const [projectId, bucket] of w.buckets) {
