@@ -8,7 +8,6 @@ import { registerCardRoutes } from './card-routes.ts';
 import { DAY, HOUR } from './format.ts';
 import { secureHeaders } from './headers.ts';
 import { messagePage } from './layout.ts';
-import { cardsPage } from './pages/cards.ts';
 import { loginPage, safeNext } from './pages/login.ts';
 import {
   ACCOUNTS_PER_PAGE,
@@ -17,9 +16,11 @@ import {
   PROJECTS_PER_ACCOUNT,
   PROJECTS_PER_PAGE,
 } from './pages/overview.ts';
-import { BadQuery, parseCardsQuery, parseIdPage } from './query.ts';
+import { BadQuery, parseIdPage } from './query.ts';
 import { csrfOf, formOf, idOf, notFound, refused, send, statusOf, viewers } from './reply.ts';
-import { resolvedIn } from './environment.ts';
+import { withChange } from './changes.ts';
+import { envCookie, resolvedIn } from './environment.ts';
+import { projectPage } from './project-page.ts';
 import { createSignInThrottle } from './throttle.ts';
 
 export interface BoardDeps {
@@ -127,6 +128,8 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
             messagePage('Refused', 'The sign-out form was not valid.', csrfOf(req)),
           );
         }
+        // The environment the browser viewed is forgotten with its session.
+        reply.header('set-cookie', envCookie(req, undefined));
         return reply.redirect('/board/login', 303);
       });
 
@@ -155,17 +158,9 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
         return send(reply, 200, accountPage(account, paging, deps, csrfOf(req)));
       });
 
-      board.get<{ Params: { project: string } }>('/projects/:project', async (req, reply) => {
-        const projectId = idOf(req.params.project);
-        const project = projectId && (await store.getProject(projectId, Math.floor(now() / DAY)));
-        if (!project) return notFound(req, reply);
-        const { view, query } = parseCardsQuery(new URL(req.url, 'http://x').searchParams);
-        // A status none of the project's cards has needs no walk of the sort's index.
-        const none = query.statuses?.every((s) => project.statusCounts[s] === 0);
-        const result = none ? { cards: [], more: false } : await store.listCards(project.id, query);
-        const paging = { after: !!query.after, before: !!query.before, here: safeNext(req.url) };
-        return send(reply, 200, cardsPage(project, view, result, paging, now(), csrfOf(req)));
-      });
+      board.get<{ Params: { project: string } }>('/projects/:project', (req, reply) =>
+        projectPage(req, reply, deps),
+      );
 
       registerCardRoutes(board, deps);
 
@@ -185,19 +180,21 @@ export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
           if (ids.some((id) => id === undefined) || ids.length > BULK_MAX) {
             throw new BadQuery(`Choose at most ${BULK_MAX} cards by their ids.`);
           }
-          if (ids.length > 0) {
-            await store.setCardStatus({
-              cardIds: ids as number[],
-              projectId: project.id,
-              status,
-              actor: viewer.name,
-              at: now(),
-              env: resolvedIn(status, form.get('env')),
-            });
-          }
+          const found =
+            ids.length === 0
+              ? []
+              : await store.setCardStatus({
+                  cardIds: ids as number[],
+                  projectId: project.id,
+                  status,
+                  actor: viewer.name,
+                  at: now(),
+                  env: resolvedIn(status, form.get('env')),
+                });
           const back = safeNext(form.get('back'));
           const home = `/board/projects/${project.id}`;
-          return reply.redirect(back === home || back.startsWith(`${home}?`) ? back : home, 303);
+          const to = back === home || back.startsWith(`${home}?`) ? back : home;
+          return reply.redirect(withChange(to, status, found), 303);
         },
       );
     },

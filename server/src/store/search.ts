@@ -27,7 +27,7 @@ const WORDY = /[\p{L}\p{N}]/u;
 export function searchWords(text: string | undefined, prefix = true): SearchWord[] {
   if (text === undefined) return [];
   return text
-    .split(/\s+/)
+    .split(/[\s\p{Cc}]+/u)
     .filter((w) => WORDY.test(w))
     .map((w) => ({ text: w.toLowerCase(), prefix }));
 }
@@ -41,7 +41,9 @@ export function searchOf(
   q: { text?: string; tag?: string },
 ): SearchTerms | undefined {
   const words = searchWords(q.text);
-  if (q.tag !== undefined && WORDY.test(q.tag)) words.push({ text: q.tag, prefix: false });
+  if (q.tag !== undefined && WORDY.test(q.tag)) {
+    words.push({ text: q.tag.replace(/\p{Cc}/gu, ' ').toLowerCase(), prefix: false });
+  }
   return words.length > 0 ? { projectId, words } : undefined;
 }
 
