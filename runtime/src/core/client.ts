@@ -61,6 +61,8 @@ export function createCoreClient(
     ...(injected as ClientDeps), // any value: null or a number adds nothing, a string index keys
   };
   const config = resolveOptions(options, platform.optionDefaults);
+  // `deps` is a copy (spread above): its fields are plain data, read without a guard.
+  config.uploadedSourceMaps = deps.uploadedSourceMaps;
   const option = (key: string) => read(options, key);
   // Redacted from every line (the strings among them, by the lazy formatting chunk).
   const debug = createDebug(deps.logger ?? console, config.debug, [
@@ -77,7 +79,7 @@ export function createCoreClient(
     option('signingSecret'),
     config.enabled ? debug.warn : () => {},
   );
-  const [url, given] = resolveServiceUrl(read(deps, 'serviceUrl'), platform.envServiceUrl?.());
+  const [url, given] = resolveServiceUrl(deps.serviceUrl, platform.envServiceUrl?.());
   if (config.enabled && !url && !config.logLocally) debug.warn(BAD_SERVICE_URL, given);
   const pipeline = createPipeline(
     config,

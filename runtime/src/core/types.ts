@@ -33,12 +33,21 @@ export interface ClientSettings {
    * generated `SERVICE_URL` (the spec's `servers[0].url`)
    */
   serviceUrl?: string;
+  /**
+   * This build's source maps were uploaded to the service (the build integrations'
+   * `sourceMaps: 'upload'`, or `svc-sourcemaps upload`), with the release this client reports: a
+   * stack frame no map resolves here is sent with its chunk's path as it is (not `[hash]`), which
+   * the service maps; browsers fetch no map (there is none to fetch). Node still maps through the
+   * maps it finds on disk.
+   * @default false
+   */
+  uploadedSourceMaps?: boolean;
 }
 
 /**
- * The second argument of `createClient`: `serviceUrl` is its one public field; the rest is an
- * internal test seam (not user options): every clock, timer, random source and network call the
- * client makes goes through these, so tests never patch globals.
+ * The second argument of `createClient`: `serviceUrl` and `uploadedSourceMaps` are its public
+ * fields; the rest is an internal test seam (not user options): every clock, timer, random source
+ * and network call the client makes goes through these, so tests never patch globals.
  */
 export interface ClientDeps extends ClientSettings {
   /** @default globalThis.fetch, looked up at call time */

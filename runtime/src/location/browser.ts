@@ -9,15 +9,14 @@ let locator: Locator | undefined;
 let loading: Promise<Locator> | undefined;
 
 /** The locator chunk, imported once; a failed load is retried by a later report. */
-function load(): Promise<Locator> {
-  if (!loading) {
-    loading = import('./browser-locate.ts').then((m) => (locator = m));
-    loading.catch(() => {
+const load = (): Promise<Locator> =>
+  (loading ??= import('./browser-locate.ts').then(
+    (m) => (locator = m),
+    (error) => {
       loading = undefined;
-    });
-  }
-  return loading;
-}
+      throw error;
+    },
+  ));
 
 /**
  * Browser location capture. The call-site stack is captured here, synchronously, in the reporting

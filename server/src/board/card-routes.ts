@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BoardStore } from '../store/board-types.ts';
+import type { SourceMapStore } from '../store/sourcemap-types.ts';
 import { formAllowed } from './auth.ts';
 import { cardPageOf } from './card-page.ts';
 import { releaseOf, resolvedIn } from './environment.ts';
 import { DAY } from './format.ts';
+import { registerRawRoutes } from './mapped.ts';
 import { variantPage } from './pages/card.ts';
 import { HISTORY_PER_PAGE, historyPage } from './pages/history.ts';
 import { parseIdPage } from './query.ts';
@@ -17,9 +19,9 @@ type CardParams = { project: string; card: string };
  */
 export function registerCardRoutes(
   board: FastifyInstance,
-  deps: { store: BoardStore; now: () => number; variantCap: number },
+  deps: { store: BoardStore; now: () => number; variantCap: number; sourceMaps?: SourceMapStore },
 ): void {
-  const { store, now } = deps;
+  const { store, now, sourceMaps } = deps;
   const base = '/projects/:project/cards/:card';
 
   async function loadCard(params: CardParams) {
@@ -81,6 +83,8 @@ export function registerCardRoutes(
       return text(reply, found.variant.description ?? '');
     },
   );
+
+  if (sourceMaps) registerRawRoutes(board, base, { sourceMaps, loadCard, variantOf });
 
   // A status change: same-origin, with the session's form token (403 and nothing changed
   // otherwise), recorded under the admin token's name; then back to the card.

@@ -39,7 +39,7 @@ export function* compileUpload(body: unknown, limits: CompileLimits): Generator<
   try {
     const regular = yield* regularMap(fields.map, limits, errors);
     if (!regular) return { ok: false, errors };
-    const sources = normaliseSources(regular, fields, limits, errors);
+    const sources = normaliseSources(regular, limits, errors);
     if (!sources) return { ok: false, errors };
     const scanned = yield* scanMappings(regular.mappings, {
       sources: regular.sources.length,
@@ -123,7 +123,6 @@ const joinRoot = (root: string, source: string) =>
 
 function normaliseSources(
   map: RegularMap,
-  fields: { path: string },
   limits: CompileLimits,
   errors: FieldErrors,
 ): { paths: (string | null)[]; dependency: Uint8Array } | undefined {
@@ -141,7 +140,7 @@ function normaliseSources(
       continue;
     }
     try {
-      const found = normaliseSource(source, '', fields.path);
+      const found = normaliseSource(source, '');
       paths.push(found.path);
       dependency[i] = found.dependency || ignored.has(i) ? 1 : 0;
     } catch (error) {

@@ -29,10 +29,11 @@ export interface FrameNote {
   reason?: Unmapped;
 }
 
-/** Where the card's code context comes from: a map's source, at a 1-based line. */
+/** Where the card's code context comes from: a map's source (its path `file`), at a 1-based line. */
 export interface CodeContext {
   map: number;
   source: number;
+  file: string;
   line: number;
 }
 
@@ -159,7 +160,7 @@ function contextOf(located: Found | undefined, found: Found[]): CodeContext | un
   const own = (f: Found | undefined) => f?.place && !f.place.dependency;
   const frame = own(located) ? located : found.find(own);
   const place = frame?.place;
-  return place && { map: place.map, source: place.source, line: place.line };
+  return place && { map: place.map, source: place.source, file: place.file, line: place.line };
 }
 
 /** A mapped description longer than the service keeps is cut at a line end. */

@@ -6,6 +6,8 @@ import type {
   CardEvent,
   CardInEnvironment,
 } from '../../store/board-types.ts';
+import type { RawReport } from '../../store/sourcemap-types.ts';
+import type { FrameNote } from '../../sourcemaps/rewrite.ts';
 import { renderWithin } from '../description.ts';
 import { count, counted, place, time, utc } from '../format.ts';
 import { type Html, html } from '../html.ts';
@@ -13,6 +15,7 @@ import { page } from '../layout.ts';
 import { cardsHref } from '../query.ts';
 import { sparkline } from '../svg.ts';
 import { shortName } from './overview.ts';
+import { type CodeView, codeBlock, rawFrames } from './mapped.ts';
 import { historyList, regressedBadge, statusBadge, statusForm } from './status.ts';
 import { variantDiff } from './variant-diff.ts';
 
@@ -83,6 +86,8 @@ export interface CardPageOpts {
   releases: readonly string[];
   /** The newest of them (`newestRelease`), proposed. */
   currentRelease: string | null;
+  /** What source maps add: the code around the top own frame, the raw frames' page. */
+  mapped?: { code?: CodeView; rawHref: string };
 }
 
 /** The card's environments, each a link to the card in it; the one viewed marked. */
@@ -159,6 +164,7 @@ ${card.fileName === null ? '' : html`<dt>Location</dt><dd><code>${where(card.fil
 ${sparkline(hours.perHour, hours.lastHour)}
 <h2>Description <span class="muted">(${card.descriptionType})</span></h2>
 ${description(card)}
+${opts.mapped ? codeBlock(opts.mapped.code, opts.mapped.rawHref) : ''}
 <h2>Variants <span class="muted">(${kept} kept, at most ${opts.variantCap}; the rest are counted in Other variants)</span></h2>
 <p class="muted">Each variant shows the parts that differ from the first report: in a changed line only the words that changed (first report → variant), other lines it adds (+) or lacks (−).</p>
 ${variants.length ? variants.map((v, i) => variantBlock(v, card, now, i === 0)) : html`<p class="muted">No variants.</p>`}
@@ -200,5 +206,27 @@ export function variantPage(
 <h1>${v.title ?? card.title}</h1>
 <p>${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}</p>
 ${body(v.description, v.descriptionLength, DESCRIPTION_BYTES, `${href}/body.txt`, 'The whole body as text')}`,
+  });
+}
+
+/** A card's (or a variant's) report as the SDK sent it, with what became of each frame. */
+export function rawPage(
+  project: Project,
+  card: BoardCard,
+  variant: BoardVariant | undefined,
+  raw: RawReport,
+  csrf?: string,
+): string {
+  const at = variant
+    ? html` / <a href="${cardHref(card)}/variants/${variant.id}">variant #${variant.id}</a>`
+    : '';
+  const tail = html`<a href="${cardHref(card)}">card #${card.id}</a>${at} / as sent`;
+  return page({
+    title: `As sent: ${card.title}`,
+    csrf,
+    body: html`${crumbs(project, tail)}
+<h1>${variant?.title ?? card.title}</h1>
+<p class="muted">The report as the SDK sent it, before the build's source maps mapped it. Each frame says where it was mapped, or why it was not.</p>
+${rawFrames(raw, JSON.parse(raw.notes) as FrameNote[], DESCRIPTION_BYTES)}`,
   });
 }

@@ -184,7 +184,7 @@ ${rows}</tbody></table></form>`
     csrf,
     body: html`<p class="crumbs"><a href="/board">Accounts</a> / ${shortName(project.accountName)}</p>
 <h1>${shortName(project.name)}</h1>
-<p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} in all environments · ${counted(project.eventsToday, 'event')} today</p>
+<p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} in all environments · ${counted(project.eventsToday, 'event')} today · <a href="/board/projects/${project.id}/alerts">Alerts</a></p>
 ${envSwitch(project.id, view, parts.environments)}
 ${parts.notice ?? ''}${statusTabs(project.id, view, parts.counts)}
 ${filters(project.id, view)}
