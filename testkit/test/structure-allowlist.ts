@@ -10,12 +10,6 @@ export const ALLOWLIST: StructureAllowlist = {
     'runtime/src/kit/process.ts > installProcessHandlers',
     'runtime/src/platform/node-send.ts > createNodeSend',
     'runtime/src/platform/node-send.ts > createNodeSend > returned function',
-    'server/src/admin.ts > createAdmin',
-    'server/src/board/routes.ts > registerBoard',
-    'server/src/board/routes.ts > registerBoard > callback of app.register',
-    'server/src/cli/commands.ts > runAdminCommand',
-    'server/src/http/app.ts > buildApp',
-    'server/src/store/guard.ts > createAvailability',
   ],
   importCircles: [
     [

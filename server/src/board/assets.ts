@@ -54,6 +54,9 @@ code.hint{font-size:12px;color:var(--muted);overflow-wrap:anywhere}
 ol.code,ol.raw{font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem .6rem 3.2rem;margin:.3rem 0;white-space:pre-wrap;overflow-wrap:anywhere;max-height:40rem;overflow:auto}
 ol.code li.hit{background:var(--bg);font-weight:700}ol.code li::marker{color:var(--muted)}
 ol.raw{list-style:none;padding-left:.8rem}ol.raw .mapped{color:var(--ok)}ol.raw .unmapped{color:var(--muted)}
+.ok{color:var(--ok)}.st-delivered{color:var(--ok)}.st-failed{color:var(--over)}.st-pending{color:var(--warn)}.st-cancelled{color:var(--muted)}
+fieldset.checks{border:0;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.15rem .5rem;font-size:12px;color:var(--muted)}fieldset.checks legend{padding:0;width:100%}label.check{color:var(--fg)}
+code.secret{display:inline-block;padding:.15rem .4rem;background:var(--panel);border:1px solid var(--line);border-radius:4px;overflow-wrap:anywhere;user-select:all}
 `.replace(/\n/g, '');
 
 const ICON =

@@ -122,7 +122,7 @@ ${rows}</tbody></table></form>`
     csrf,
     body: html`<p class="crumbs"><a href="/board">Accounts</a> / ${shortName(project.accountName)}</p>
 <h1>${shortName(project.name)}</h1>
-<p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} · ${counted(project.eventsToday, 'event')} today</p>
+<p><span class="state-${project.state}">${project.state}</span> · ${planName(project.plan)} plan · ${counted(project.cards, 'card')} · ${counted(project.eventsToday, 'event')} today · <a href="/board/projects/${project.id}/alerts">Alerts</a></p>
 ${statusTabs(project.id, view, project.statusCounts)}
 ${filters(project.id, view)}
 ${searched}${table}
