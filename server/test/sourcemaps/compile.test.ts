@@ -121,6 +121,9 @@ describe('compileUpload on an esbuild production bundle', () => {
     expect(accepted({ ...body, debug_id: '8F1B6A52-2C3E-4BD8-9D5E-0A4C6F3B1E27' }).debugId).toBe(
       '8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27',
     );
+    const own = { ...app.map, debugId: '0A1B6A52-2C3E-4BD8-9D5E-0A4C6F3B1E27' };
+    expect(accepted({ ...body, map: own }).debugId).toBe('0a1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27');
+    expect(accepted({ ...body, map: { ...app.map, debugId: 'not-a-uuid' } }).debugId).toBeNull();
   });
 
   it('reads back from what a store keeps with the same lookups and function names', () => {
