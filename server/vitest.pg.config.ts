@@ -13,6 +13,7 @@ export const POSTGRES_SUITES = [
   'test/auth/authenticate.test.ts',
   'test/core/encryption.test.ts',
   'test/mail/*.test.ts',
+  'test/board/alerts-forms.test.ts',
   'test/alerts/delivery.test.ts',
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
