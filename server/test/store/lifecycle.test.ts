@@ -70,13 +70,7 @@ describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags',
     ['--import (a host hook)', ['--import', 'data:text/javascript,globalThis.hooked=1']],
     [
       'permission model with --allow-worker',
-      [
-        PERMISSION,
-        '--allow-fs-read=*',
-        '--allow-fs-write=*',
-        '--allow-addons',
-        '--allow-worker',
-      ],
+      [PERMISSION, '--allow-fs-read=*', '--allow-fs-write=*', '--allow-addons', '--allow-worker'],
     ],
   ];
   for (const [name, flags] of cases) {
@@ -91,12 +85,7 @@ describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags',
   }
 
   it('permission model without --allow-worker: checkpoints stay in the main thread, said once', async () => {
-    const flags = [
-      PERMISSION,
-      '--allow-fs-read=*',
-      '--allow-fs-write=*',
-      '--allow-addons',
-    ];
+    const flags = [PERMISSION, '--allow-fs-read=*', '--allow-fs-write=*', '--allow-addons'];
     const { code, output } = await run(flags, { reports: 300 });
     expect(output).toContain('INGESTED 201');
     expect(output.match(/WAL checkpoints stay in the main thread/g)).toHaveLength(1);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { openSqlite } from '../../src/store/sqlite/driver.ts';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTurnBudget } from '../../../src/http/turns.ts';
 import { gateWrites, groupCommit } from '../../../src/store/sqlite/batch.ts';

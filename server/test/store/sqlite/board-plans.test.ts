@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite } from '../../src/store/sqlite/driver.ts';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardQuery } from '../../../src/store/board-types.ts';
 import { cardsSql, type CardsSqlOptions } from '../../../src/store/cards-sql.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite } from '../../src/store/sqlite/driver.ts';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_SORTS, type CardQuery, type CardSummary } from '../../../src/store/board-types.ts';
 import { PRIORITY_RANK, SEVERITY_RANK } from '../../../src/store/board-rows.ts';

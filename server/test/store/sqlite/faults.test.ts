@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openSqlite } from '../../src/store/sqlite/driver.ts';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { report, type Service, spawnService } from '../../helpers.ts';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite } from '../../src/store/sqlite/driver.ts';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../../../src/store/sqlite/migrations.ts';
 
