@@ -8,3 +8,6 @@ export type * from './store/types.ts';
 export type { AdminTokens } from './board/tokens.ts';
 export type * from './store/board-types.ts';
 export { openSqliteBoardStore } from './store/sqlite/board.ts';
+export type { SourceMapOptions } from './mapping/options.ts';
+export type * from './store/sourcemap-types.ts';
+export { openSourceMapStore } from './store/open.ts';
