@@ -8,7 +8,7 @@ export const POSTGRES_SUITES = [
   'test/store/limits.test.ts',
   'test/store/durability.test.ts',
   'test/store/lifecycle.test.ts',
-  'test/store/pg-*.test.ts',
+  'test/store/pg/*.test.ts',
   'test/http/*.test.ts',
   'test/auth/authenticate.test.ts',
   'test/core/encryption.test.ts',

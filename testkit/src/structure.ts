@@ -139,10 +139,11 @@ export function longFunctions(
 }
 
 /**
- * The relative module specifiers a file refers to: imports (`import type` included), re-exports,
+ * The module specifiers a file refers to: imports (`import type` included), re-exports,
  * `import x = require()`, type queries `typeof import('x')` and `import('x')` expressions.
  */
-function moduleReferences(file: ts.SourceFile): string[] {
+export function moduleReferences(path: string): string[] {
+  const file = parse(path);
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
     if (
@@ -170,7 +171,7 @@ function moduleReferences(file: ts.SourceFile): string[] {
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return specifiers.filter((s) => s.startsWith('./') || s.startsWith('../'));
+  return specifiers;
 }
 
 /** The file a relative specifier names: `./x.js` may be `x.ts`, `./x` may be `x/index.ts`. */
@@ -197,7 +198,8 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const path of files) {
-    const targets = moduleReferences(parse(path))
+    const targets = moduleReferences(path)
+      .filter((s) => s.startsWith('./') || s.startsWith('../'))
       .map((s) => resolveImport(path, s, known))
       .filter((t): t is string => t !== null);
     graph.set(path, [...new Set(targets)].sort());
