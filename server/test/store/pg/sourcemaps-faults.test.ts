@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPostgres, startPostgres } from '../../../testkit/src/postgres.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
-import { SOURCEMAPS, signHeaders } from '../helpers.ts';
-import { type BuiltChunk, buildApp } from '../sourcemaps/build-fixture.ts';
-import { stackOf, uploadBody } from '../sourcemaps/stack.ts';
+import { type RunningPostgres, startPostgres } from '../../../../testkit/src/postgres.ts';
+import { type RunningServer, startServer } from '../../../src/server.ts';
+import { SOURCEMAPS, signHeaders } from '../../helpers.ts';
+import { type BuiltChunk, buildApp } from '../../sourcemaps/build-fixture.ts';
+import { stackOf, uploadBody } from '../../sourcemaps/stack.ts';
 
 // PostgreSQL only, on a cluster of its own (it is stopped and frozen): uploads and the reports
 // that need a map answer 503 with Retry-After while the database is away, store nothing half, and
