@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createClient } from '@svc/runtime';
 import { startTestService } from '@svc/server/testing';
 import { freePort, listSourceMaps } from '@svc/testkit';
 import { build, createLogger } from 'vite';
@@ -91,6 +92,22 @@ describe("svc({ sourceMaps: 'upload' })", () => {
       );
       // Rolldown's debug IDs are stored with the maps.
       expect(stored.every((m) => /^[0-9a-f-]{36}$/.test(m.debug_id ?? ''))).toBe(true);
+      // A frame of the deployed chunk, as a browser of this build reports it, reads as the source.
+      const chunk = chunks.find((c) => c.startsWith('index-'))!;
+      const lines = readFileSync(join(root, 'dist/assets', chunk), 'utf8').split('\n');
+      const line = lines.findIndex((l) => l.includes('Cart is empty')) + 1;
+      const column = lines[line - 1]!.indexOf('throw') + 1;
+      const client = createClient(
+        { apiKey: service.keys.apiKey, release: 'shop@2', captureLocation: false },
+        { serviceUrl: service.url },
+      );
+      client.major(
+        'Cart is empty',
+        `TypeError: Cart is empty\n    at n (assets/${chunk}:${line}:${column})`,
+      );
+      await client.flush();
+      const [card] = await service.cards();
+      expect(card!.description).toMatch(/^ {4}at checkOut \(src\/cart\.ts:2:\d+\)$/m);
     } finally {
       await service.close();
     }
