@@ -77,16 +77,15 @@ export function projectSource(
 }
 
 /**
- * The map with every source rewritten (`sourceRoot` applied, then dropped) as the project-relative
- * path written relative to the chunk's own path (`../src/App.tsx` for `assets/index-Bx12.js`), as
- * the source-map spec reads sources: against the URL of the map beside its chunk. An index map's
- * sections are rewritten the same way. Other fields are kept as they are.
+ * The map with every source made project-relative (`sourceRoot` applied, then dropped): the
+ * service reads a plain relative source as a path from the project root (it drops leading `../`,
+ * since served paths seldom keep the build's output folder). An index map's sections are
+ * rewritten the same way. Other fields are kept as they are.
  */
 export function withProjectSources(
   map: Record<string, unknown>,
   mapDir: string,
   projectRoot: string,
-  chunkPath: string,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...map };
   if (Array.isArray(map.sections)) {
@@ -95,7 +94,7 @@ export function withProjectSources(
       if (!inner || typeof inner !== 'object') return section;
       return {
         ...(section as object),
-        map: withProjectSources(inner as Record<string, unknown>, mapDir, projectRoot, chunkPath),
+        map: withProjectSources(inner as Record<string, unknown>, mapDir, projectRoot),
       };
     });
   }
@@ -105,12 +104,9 @@ export function withProjectSources(
     root === '' || SCHEME.test(source) || source.startsWith('/')
       ? source
       : `${root.replace(/\/?$/, '/')}${source}`;
-  const from = posix.dirname(`/${chunkPath}`);
-  out.sources = map.sources.map((source: unknown) => {
-    const path =
-      typeof source === 'string' ? projectSource(joined(source), mapDir, projectRoot) : null;
-    return path ? posix.relative(from, `/${path}`) : path;
-  });
+  out.sources = map.sources.map((source: unknown) =>
+    typeof source === 'string' ? projectSource(joined(source), mapDir, projectRoot) : null,
+  );
   delete out.sourceRoot;
   return out;
 }

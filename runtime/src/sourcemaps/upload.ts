@@ -105,7 +105,7 @@ async function uploadBody(chunk: MappedChunk, release: string, root: string): Pr
     release,
     path: chunk.path,
     ...(debugId ? { debug_id: debugId } : {}),
-    map: withProjectSources(map, dir, root, chunk.path) as SourceMapUpload['map'],
+    map: withProjectSources(map, dir, root) as SourceMapUpload['map'],
     code: withoutMapComment(await readFile(chunk.chunkFile, 'utf8')),
   };
   return JSON.stringify(body);

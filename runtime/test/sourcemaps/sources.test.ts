@@ -49,28 +49,18 @@ describe('withProjectSources', () => {
       mappings: 'AAAA',
       debugId: 'x',
     };
-    expect(withProjectSources(map, `${ROOT}/dist/assets`, ROOT, 'assets/index.js')).toEqual({
+    expect(withProjectSources(map, `${ROOT}/dist/assets`, ROOT)).toEqual({
       version: 3,
       file: 'index.js',
-      sources: ['../src/a.ts', null],
+      sources: ['src/a.ts', null],
       sourcesContent: ['a', null],
       names: ['a'],
       mappings: 'AAAA',
       debugId: 'x',
     });
     const indexed = { version: 3, sections: [{ offset: { line: 0, column: 0 }, map: { ...map } }] };
-    const out = withProjectSources(
-      indexed,
-      `${ROOT}/dist/assets`,
-      ROOT,
-      'app/x.js',
-    ) as typeof indexed;
-    expect(out.sections[0]!.map.sources).toEqual(['../src/a.ts', null]);
-    // At the root, a source is its path; deeper, it climbs to the root first.
-    const root = withProjectSources(map, `${ROOT}/dist/assets`, ROOT, 'x.js');
-    expect(root.sources).toEqual(['src/a.ts', null]);
-    const deep = withProjectSources(map, `${ROOT}/dist/assets`, ROOT, '_next/static/chunks/x.js');
-    expect(deep.sources).toEqual(['../../../src/a.ts', null]);
+    const out = withProjectSources(indexed, `${ROOT}/dist/assets`, ROOT) as typeof indexed;
+    expect(out.sections[0]!.map.sources).toEqual(['src/a.ts', null]);
   });
 });
 
