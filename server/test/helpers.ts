@@ -39,6 +39,8 @@ export interface FixtureConfig {
   notifications?: { delayMs?: number; intervalMs?: number };
   /** Serve the board under /board too. */
   board?: boolean;
+  /** `startServer`'s `alerts` (retries, timeouts, the address policy). */
+  alerts?: Record<string, unknown> | false;
   origins?: string[];
   members?: { email: string; role: string }[];
   secondProject?: boolean;

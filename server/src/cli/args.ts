@@ -38,6 +38,17 @@ const OPTIONS = {
   'sourcemap-segments': { type: 'string' },
   'sourcemap-cache-bytes': { type: 'string' },
   'no-sourcemaps': { type: 'boolean' },
+  url: { type: 'string' },
+  format: { type: 'string' },
+  webhook: { type: 'string' },
+  on: { type: 'string' },
+  severity: { type: 'string', multiple: true },
+  'more-than': { type: 'string' },
+  minutes: { type: 'string' },
+  before: { type: 'string' },
+  'public-url': { type: 'string' },
+  'webhook-allow': { type: 'string', multiple: true },
+  'webhook-deny': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -5,6 +5,7 @@ import { type Flags, UsageError } from './args.ts';
 import { redactUrl } from '../store/open.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
 import { startWhenReachable } from './wait-for-database.ts';
+import { publicUrlFlag, webhookPolicyOf } from './alerts.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);
@@ -24,6 +25,7 @@ export function serveOptions(flags: Flags) {
     durability,
     board: flags.board === true,
     sourceMaps: sourceMapFlags(flags),
+    alerts: { ...webhookPolicyOf(flags), publicUrl: publicUrlFlag(flags) },
     smtp: smtpHost
       ? {
           host: smtpHost,

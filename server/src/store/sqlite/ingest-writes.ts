@@ -9,6 +9,7 @@ import type { createIngestCaches } from './ingest-cache.ts';
 import type { prepareIngest } from './ingest-queries.ts';
 import type { WriteResult } from '../outcomes.ts';
 import { type CardHead, iso } from '../rows.ts';
+import { createAlertWrites } from './alert-writes.ts';
 import { createTriageWrites } from './triage-writes.ts';
 import { SqliteVariants } from './variants.ts';
 import { createQuotaWarnings } from './warnings.ts';
@@ -19,8 +20,8 @@ type Caches = ReturnType<typeof createIngestCaches>;
 /**
  * Applies one batch's writes (`BatchWrites`) inside its transaction, and brings the read caches
  * and the in-memory buckets along: usage rows, new cards (with their counters after the batch),
- * stored cards' counters, regressions, variants, notices, then quota warnings (after the cards,
- * since the mail names the day's top cards). `restoreBuckets` undoes the bucket changes of a
+ * stored cards' counters, regressions, variants, notices (for digests and alerts), alert counts,
+ * then quota warnings (after the cards, since the mail names the day's top cards). `restoreBuckets` undoes the bucket changes of a
  * batch whose transaction rolled back.
  */
 export function createSqliteIngestWrites(
@@ -35,6 +36,7 @@ export function createSqliteIngestWrites(
   const variants = new SqliteVariants(db);
   const triage = createTriageWrites(db);
   const warn = createQuotaWarnings(db);
+  const alerts = createAlertWrites(db);
   let bucketsBefore = new Map<number, BucketState | undefined>();
 
   return {
@@ -64,6 +66,7 @@ export function createSqliteIngestWrites(
       writeEnvsAndReleases(q, cache, w, idOf);
       variants.write(w, idOf, namedAfter);
       for (const n of w.notices) triage.notice(n.projectId, idOf(n.cardRef), n.notice, n.at);
+      alerts.write(w, idOf);
       const mailed = new Set<QuotaWarning[]>();
       for (const { accountId, warnings } of w.warnings) {
         if (warn(accountId, warnings, iso(now))) mailed.add(warnings);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ENVIRONMENTS_AND_SEARCH } from './envs-migration.ts';
+import { ALERTS } from './alerts-migration.ts';
 import { SOURCE_MAPS } from './sourcemaps-migration.ts';
 
 // Versioned schema migrations, applied in order inside one transaction each; the version lives
@@ -142,6 +143,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   ENVIRONMENTS_AND_SEARCH,
   SOURCE_MAPS,
+  ALERTS,
 ];
 
 export function migrate(db: Database.Database): void {
