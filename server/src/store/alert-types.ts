@@ -21,6 +21,13 @@ export interface PlanOptions {
   frequency: boolean;
 }
 
+/** What a planning turn did: deliveries raised, and whether notices are left for another turn. */
+export interface PlanResult {
+  raised: number;
+  /** It took as many notices as it could: more may be queued. */
+  more: boolean;
+}
+
 export interface AlertStore {
   addWebhook(input: NewWebhook): MaybePromise<Webhook>;
   getWebhook(id: number): MaybePromise<(Webhook & { secretHash: Buffer | null }) | undefined>;
@@ -42,9 +49,9 @@ export interface AlertStore {
    * One planning turn, in one transaction: takes queued notices (each taken by one instance),
    * counts reports for frequency rules, asks the planner which rules fire, and for each firing
    * whose rule has not alerted for the card within its window (checked and moved atomically, so
-   * instances never both pass), inserts a delivery with the planner's body. Returns deliveries made.
+   * instances never both pass), inserts a delivery with the planner's body.
    */
-  planAlerts(now: number, planner: AlertPlanner, opts: PlanOptions): MaybePromise<number>;
+  planAlerts(now: number, planner: AlertPlanner, opts: PlanOptions): MaybePromise<PlanResult>;
   /**
    * Claims up to `limit` pending deliveries due by `now` for `claimMs` (no other instance takes
    * them meanwhile; a crashed instance's claims lapse).
