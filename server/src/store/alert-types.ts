@@ -30,7 +30,6 @@ export interface PlanResult {
 
 export interface AlertStore {
   addWebhook(input: NewWebhook): MaybePromise<Webhook>;
-  getWebhook(id: number): MaybePromise<(Webhook & { secretHash: Buffer | null }) | undefined>;
   /** The project's live webhooks, oldest first. */
   listWebhooks(projectId: number): MaybePromise<Webhook[]>;
   /**
@@ -40,7 +39,6 @@ export interface AlertStore {
   removeWebhook(id: number): MaybePromise<boolean>;
   /** Adds a rule; undefined when its webhook is not a live webhook of the same project. */
   addRule(input: NewAlertRule): MaybePromise<AlertRule | undefined>;
-  getRule(id: number): MaybePromise<AlertRule | undefined>;
   /** The project's live rules, oldest first. */
   listRules(projectId: number): MaybePromise<AlertRule[]>;
   /** Removes a rule and cancels its pending deliveries; false when there was no live rule. */
@@ -83,3 +81,15 @@ export interface AlertStore {
   ): MaybePromise<DeliveryLogRow[]>;
   close(): MaybePromise<void>;
 }
+
+/** Webhooks and rules: what each engine's setup part implements. */
+export type AlertSetupPart = Pick<
+  AlertStore,
+  'addWebhook' | 'listWebhooks' | 'removeWebhook' | 'addRule' | 'listRules' | 'removeRule'
+>;
+
+/** Claims, attempts, test deliveries and the log: what each engine's deliveries part implements. */
+export type DeliveriesPart = Pick<
+  AlertStore,
+  'claimDeliveries' | 'recordAttempt' | 'releaseDelivery' | 'addTestDelivery' | 'listDeliveries'
+>;
