@@ -15,6 +15,7 @@ export const POSTGRES_SUITES = [
   'test/mail/*.test.ts',
   'test/board/alerts-forms.test.ts',
   'test/alerts/delivery.test.ts',
+  'test/alerts/close.test.ts',
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
   'test/board/sourcemaps.test.ts',

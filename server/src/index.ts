@@ -13,3 +13,5 @@ export {
 export type * from './store/types.ts';
 export type { AdminTokens } from './board/tokens.ts';
 export type * from './store/board-types.ts';
+export type { SourceMapOptions } from './mapping/options.ts';
+export type * from './store/sourcemap-types.ts';

@@ -11,6 +11,8 @@ import type { ProjectIndex } from './index-cache.ts';
 export interface MemoEntry {
   fields?: Pick<TaskReport, 'description' | 'file_name' | 'line_number'>;
   raw?: Omit<RawReport, 'createdAt'>;
+  /** When the report named a chunk its index lacked: mapped again from this time (Unix ms). */
+  recheckAt?: number;
 }
 
 export class ReportMemo {
