@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { formAllowed } from './auth.ts';
+import { withChange } from './changes.ts';
 import { resolvedIn } from './environment.ts';
 import { DAY } from './format.ts';
-import { cardsPage } from './pages/cards.ts';
 import { safeNext } from './pages/login.ts';
 import {
   ACCOUNTS_PER_PAGE,
@@ -11,7 +11,8 @@ import {
   PROJECTS_PER_ACCOUNT,
   PROJECTS_PER_PAGE,
 } from './pages/overview.ts';
-import { BadQuery, parseCardsQuery, parseIdPage } from './query.ts';
+import { projectPage } from './project-page.ts';
+import { BadQuery, parseIdPage } from './query.ts';
 import { csrfOf, formOf, idOf, notFound, refused, send, statusOf, viewers } from './reply.ts';
 import type { BoardDeps } from './deps.ts';
 
@@ -46,17 +47,9 @@ export function registerProjectRoutes(board: FastifyInstance, deps: BoardDeps): 
     return send(reply, 200, accountPage(account, paging, deps, csrfOf(req)));
   });
 
-  board.get<{ Params: { project: string } }>('/projects/:project', async (req, reply) => {
-    const projectId = idOf(req.params.project);
-    const project = projectId && (await store.getProject(projectId, Math.floor(now() / DAY)));
-    if (!project) return notFound(req, reply);
-    const { view, query } = parseCardsQuery(new URL(req.url, 'http://x').searchParams);
-    // A status none of the project's cards has needs no walk of the sort's index.
-    const none = query.statuses?.every((s) => project.statusCounts[s] === 0);
-    const result = none ? { cards: [], more: false } : await store.listCards(project.id, query);
-    const paging = { after: !!query.after, before: !!query.before, here: safeNext(req.url) };
-    return send(reply, 200, cardsPage(project, view, result, paging, now(), csrfOf(req)));
-  });
+  board.get<{ Params: { project: string } }>('/projects/:project', (req, reply) =>
+    projectPage(req, reply, deps),
+  );
 
   // The list's bulk status form: same-origin, with the session's form token (403 and nothing
   // changed otherwise), recorded under the admin token's name; then back to the same view.
@@ -74,19 +67,22 @@ export function registerProjectRoutes(board: FastifyInstance, deps: BoardDeps): 
       if (ids.some((id) => id === undefined) || ids.length > BULK_MAX) {
         throw new BadQuery(`Choose at most ${BULK_MAX} cards by their ids.`);
       }
-      if (ids.length > 0) {
-        await store.setCardStatus({
-          cardIds: ids as number[],
-          projectId: project.id,
-          status,
-          actor: viewer.name,
-          at: now(),
-          env: resolvedIn(status, form.get('env')),
-        });
-      }
+      const found =
+        ids.length === 0
+          ? []
+          : await store.setCardStatus({
+              cardIds: ids as number[],
+              projectId: project.id,
+              status,
+              actor: viewer.name,
+              at: now(),
+              env: resolvedIn(status, form.get('env')),
+            });
       const back = safeNext(form.get('back'));
       const home = `/board/projects/${project.id}`;
-      return reply.redirect(back === home || back.startsWith(`${home}?`) ? back : home, 303);
+      const to = back === home || back.startsWith(`${home}?`) ? back : home;
+      // Back to the same view, which confirms what the change did.
+      return reply.redirect(withChange(to, status, found), 303);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type BoardAuth, sameOrigin } from './auth.ts';
+import { envCookie } from './environment.ts';
 import { messagePage } from './layout.ts';
 import { loginPage, safeNext } from './pages/login.ts';
 import { csrfOf, formOf, send, viewers } from './reply.ts';
@@ -57,6 +58,8 @@ export function registerSignIn(
         messagePage('Refused', 'The sign-out form was not valid.', csrfOf(req)),
       );
     }
+    // The environment the browser viewed is forgotten with its session.
+    reply.header('set-cookie', envCookie(req, undefined));
     return reply.redirect('/board/login', 303);
   });
 }

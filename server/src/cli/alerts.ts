@@ -69,7 +69,7 @@ async function webhooks(
         [
           `Webhook #${webhook.id} "${webhook.name}" (${webhook.format}) for project #${webhook.projectId}: ${shownUrl(webhook.url)}`,
           secret
-            ? `  secret: ${secret}\n  (shown once: store it now; receivers verify X-Svc-Signature with it, see docs/alerts.md)`
+            ? `  secret: ${secret}\n  (shown once: store it now; receivers verify X-Svc-Signature with it, see the alerts guide, server/docs/alerts.md)`
             : '  (Slack-compatible: unsigned, the URL is its credential)',
           `Add a rule: svc-server alerts add --project ${webhook.projectId} --webhook ${webhook.id} --on new`,
         ].join('\n'),

@@ -1,10 +1,11 @@
 // What a store keeps of a compiled map, and back: the mappings as text, the checkpoints as
-// little-endian bytes, the rest as one JSON text (sources, which are dependencies, names, function
-// definitions); each own source's text compressed on its own (deflate), so the board reads one.
+// little-endian bytes, the rest as one JSON text (sources, which are dependencies, function
+// definitions with their original names; not `names`, which only the upload reads); each own
+// source's text compressed on its own (deflate), so the board reads one.
 // No `sourcesContent` of dependencies is kept, and nothing a lookup needs is compressed: a map's
 // first lookup after a restart parses one JSON text and copies one buffer (bench/server/sourcemaps.mjs).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { type Definition, indexDefinitions } from './functions.ts';
+import type { Definition } from './functions.ts';
 import type { CompiledMap } from './lookup.ts';
 import type { CompiledUpload } from './compile.ts';
 
@@ -19,7 +20,6 @@ interface StoredMeta {
   sources: (string | null)[];
   /** Indexes of the dependency sources. */
   dependencies: number[];
-  names: string[];
   definitions: Definition[];
 }
 
@@ -36,7 +36,6 @@ export function storedMap(upload: CompiledUpload): StoredMap {
   const meta: StoredMeta = {
     sources: map.sources,
     dependencies,
-    names: map.names,
     definitions: upload.definitions,
   };
   const checkpoints = Buffer.alloc(map.checkpoints.length * 4);
@@ -64,8 +63,8 @@ export function compiledMap(stored: StoredMap): CompiledMap {
     checkpoints,
     sources: meta.sources,
     dependency,
-    names: meta.names,
-    definitions: indexDefinitions(meta.definitions),
+    names: [],
+    definitions: meta.definitions,
   };
 }
 
@@ -76,9 +75,9 @@ export function compiledBytes(map: CompiledMap): number {
   let bytes = 200 + map.mappings.length + map.checkpoints.byteLength + map.dependency.byteLength;
   for (const s of map.sources) bytes += 16 + 2 * (s?.length ?? 0);
   for (const s of map.names) bytes += 16 + 2 * s.length;
-  for (const [name, entry] of map.definitions) {
-    bytes += 48 + 2 * name.length + 16 * entry.positions.length;
-    for (const o of entry.originals) bytes += o ? 16 + 2 * o.length : 0;
+  // A definition: its tuple, its generated name, its original, and its place in the index.
+  for (const [, , generated, original] of map.definitions) {
+    bytes += 96 + 2 * generated.length + (original ? 16 + 2 * original.length : 0);
   }
   return bytes;
 }

@@ -6,7 +6,7 @@
 import { LIMITS } from '../generated/limits.gen.ts';
 import type { TaskReport } from '../domain/types.ts';
 import { chunkPath, type FrameLine, type Place, parseFrame, renderFrame } from './frames.ts';
-import { type CompiledMap, functionName, lookup, lookupLine } from './lookup.ts';
+import { type CompiledMap, functionName, lookupCached, lookupLine } from './lookup.ts';
 
 /** Why a frame was left as the SDK sent it. */
 export type Unmapped = 'release' | 'file' | 'position' | 'column';
@@ -102,7 +102,7 @@ export function mapReport(report: TaskReport, resolve: (path: string) => ChunkMa
 function placeOf(chunk: { id: number; map: CompiledMap }, frame: FrameLine) {
   if (frame.column === 0) return 'column' as const;
   const { map } = chunk;
-  const at = lookup(map, frame.line - 1, frame.column - 1);
+  const at = lookupCached(map, frame.line - 1, frame.column - 1);
   const file = at && map.sources[at.source];
   if (!at || !file) return 'position' as const;
   const name = functionName(map, frame.short, frame.line - 1, frame.column - 1);

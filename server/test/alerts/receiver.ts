@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -6,6 +6,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { alertPayloadSchema, slackAlertSchema } from '../../src/generated/schema.gen.ts';
 
@@ -14,28 +17,20 @@ import { alertPayloadSchema, slackAlertSchema } from '../../src/generated/schema
 // its port refuses connections; started again on the same port it answers again.
 
 /**
- * What a receiver does to check an alert, as docs/alerts.md shows it: the timestamp within 300 s,
- * then HMAC-SHA256 keyed with the webhook's secret over `timestamp.POST./svc/alert.sha256(body)`,
- * compared in constant time. Written from the documentation, not from the service's code.
+ * What a receiver does to check an alert: the snippet of docs/alerts.md itself, read from the
+ * document and imported, so the suites verify every alert they receive with the documented code.
  */
-export function verifyAlert(
-  rawBody: Buffer,
-  headers: IncomingHttpHeaders,
-  secret: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): boolean {
-  const timestamp = String(headers['x-svc-timestamp'] ?? '');
-  const signature = String(headers['x-svc-signature'] ?? '');
-  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > 300) return false;
-  const bodyHash = createHash('sha256').update(rawBody).digest('hex');
-  const expected = createHmac('sha256', secret)
-    .update(`${timestamp}.POST./svc/alert.${bodyHash}`)
-    .digest('hex');
-  return (
-    signature.length === expected.length &&
-    timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
-  );
+async function documentedVerifier(): Promise<
+  (raw: Buffer, headers: IncomingHttpHeaders, secret: string, nowSeconds?: number) => boolean
+> {
+  const doc = readFileSync(fileURLToPath(new URL('../../docs/alerts.md', import.meta.url)), 'utf8');
+  const snippet = /```js\n(import \{ createHash[\s\S]*?)```/.exec(doc)?.[1];
+  if (!snippet) throw new Error('docs/alerts.md has no verification snippet');
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-verify-')), 'verify.mjs');
+  writeFileSync(file, snippet);
+  return ((await import(pathToFileURL(file).href)) as { verifySvcAlert: never }).verifySvcAlert;
 }
+export const verifyAlert = await documentedVerifier();
 
 // Formats (date-time) are not checked by ajv without a plugin; the suites parse the dates.
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });

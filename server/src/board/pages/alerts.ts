@@ -43,10 +43,13 @@ const EVENT_LABEL = {
   test: 'Test',
 } as const;
 
+/** What fires a rule, as its row says it (a card is new once; a regression may come back). */
 const when = (rule: AlertRule) =>
   rule.event === 'frequency'
     ? `more than ${rule.threshold} reports in ${rule.windowMinutes} min`
-    : `${EVENT_LABEL[rule.event].toLowerCase()}, at most once per card in ${rule.windowMinutes} min`;
+    : rule.event === 'new'
+      ? 'a new card'
+      : `a regression, at most once per card in ${rule.windowMinutes} min`;
 
 const base = (projectId: number) => `/board/projects/${projectId}/alerts`;
 
