@@ -4,17 +4,18 @@ import { defineConfig } from 'vitest/config';
 // `inject('postgresUrl')` set, so every service under test gets a fresh database (test/store-kind.ts).
 // Suites of store-independent code (core, board on SQLite) run once, in `server`.
 export const POSTGRES_SUITES = [
-  'test/store/store.test.ts',
+  'test/store/contract/*.test.ts',
   'test/store/limits.test.ts',
   'test/store/durability.test.ts',
   'test/store/lifecycle.test.ts',
-  'test/store/pg-*.test.ts',
+  'test/store/pg/*.test.ts',
   'test/http/*.test.ts',
   'test/auth/authenticate.test.ts',
   'test/core/encryption.test.ts',
   'test/mail/*.test.ts',
   'test/board/alerts-forms.test.ts',
   'test/alerts/delivery.test.ts',
+  'test/alerts/close.test.ts',
   'test/cli/*.test.ts',
   'test/board/http.test.ts',
   'test/board/sourcemaps.test.ts',

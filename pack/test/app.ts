@@ -32,6 +32,7 @@ export const FRAMEWORKS = [
   'vue@3.5.45',
   'next@16.4.5',
   '@nuxt/schema@4.4.5',
+  'esbuild@0.28.2',
   'typescript@5.9.3',
   '@types/node@20.19.43',
 ];

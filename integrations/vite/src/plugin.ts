@@ -117,7 +117,9 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       config = { ...client, sourceMaps: sourceMaps === true };
     },
     outputOptions(output) {
-      if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
+      // Public maps are read by the browser against their URL; uploaded ones keep their sources
+      // relative to the map file on disk, which the upload makes project-relative.
+      if (options.sourceMaps !== true || output.sourcemapPathTransform || !sourcePaths) return;
       return { ...output, sourcemapPathTransform: sourcePaths };
     },
     resolveId(id) {

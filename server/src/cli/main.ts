@@ -4,8 +4,8 @@ import { AlertSetupError } from '../alerts/setup.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
 import { SOURCEMAPS_PATH, TASKS_PATH } from '../generated/service.gen.ts';
 import { openStore, redactUrl } from '../store/open.ts';
-import { errorLine } from './errors.ts';
 import { type Flags, parse } from './args.ts';
+import { errorLine } from './errors.ts';
 import { runAdminCommand } from './commands.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
 

@@ -3,9 +3,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server.ts';
-import { runCli } from '../helpers.ts';
-import { requirePostgres } from '../store-kind.ts';
+import { type RunningServer, startServer } from '../../../src/server.ts';
+import { runCli } from '../../helpers.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // PostgreSQL only: two instances of the service on one database, reports taken by one and the
 // board read (and changed) on the other. A development report leaves the production view as it
@@ -156,15 +156,15 @@ describe('two instances on one PostgreSQL', () => {
     for (const [database, said] of [
       [
         'postgres://svc:secret@127.0.0.1:1/svc',
-        /^svc-server: cannot use postgres:\/\/svc:\*+@127\.0\.0\.1:1\/svc: connection refused\.$/,
+        /^svc-server: cannot use postgres:\/\/svc:\*+@127\.0\.0\.1:1\/svc: connect ECONNREFUSED 127\.0\.0\.1:1\.$/,
       ],
       [
         url.replace(/:[^:@/]+@/, ':wrong@'),
-        /^svc-server: cannot use postgres:\/\/.*: password authentication failed for user "postgres"\.$/,
+        /^svc-server: password authentication failed for user "postgres"$/,
       ],
       [
         url.replace(/\/[^/]+$/, '/no_such_db'),
-        /^svc-server: cannot use postgres:\/\/.*\/no_such_db: database "no_such_db" does not exist\.$/,
+        /^svc-server: database "no_such_db" does not exist$/,
       ],
     ] as const) {
       const r = await runCli(['cards', 'list', '--project', '1', '--database-url', database]);
