@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { expect, it } from 'vitest';
 import { taskReportSchema } from '../../../src/generated/schema.gen.ts';
 import { PRIORITY_RANK, SEVERITY_RANK } from '../../../src/store/board-rows.ts';
@@ -17,7 +17,7 @@ it('the generated rank columns agree with the ranks the cursor uses', async () =
         await engine.store.ingest(key, report(`${s} ${p}`, { severity: s, priority: p }));
       }
     }
-    const db = new Database(join(engine.dataDir, 'svc.sqlite'), { readonly: true });
+    const db = openSqlite(join(engine.dataDir, 'svc.sqlite'), { readonly: true });
     const rows = db
       .prepare('SELECT DISTINCT severity, severity_rank, priority, priority_rank FROM cards')
       .all() as {
