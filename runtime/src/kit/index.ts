@@ -50,6 +50,7 @@ export {
   publicVariable,
   readBrowserSettings,
   readServerSettings,
+  serverClientConfig,
   type SettingName,
   sharedSettingNames,
   type Settings,
