@@ -105,8 +105,8 @@ export function firstSet<T extends object>(...layers: (Partial<T> | undefined)[]
  * as the environment (empty values count as unset); and the service address apart (`serviceUrl`,
  * else `SERVICE_URL`), the second argument of `createClient` / `initShared`.
  */
-export function serverClientConfig<T extends { serviceUrl?: string }>(
-  options: T,
+export function serverClientConfig(
+  options: object & { serviceUrl?: string },
   env: Env,
   ownKeys: readonly string[],
 ): {

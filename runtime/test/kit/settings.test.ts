@@ -89,12 +89,11 @@ describe('settings from variables', () => {
       NODE_ENV: 'production',
     };
     const own = ['method'];
-    expect(serverClientConfig({ release: '2', method: 'minorLow', debug: true }, env, own)).toEqual(
-      {
-        options: { keyId: 'svck_x', release: '2', debug: true, environment: 'production' },
-        settings: { serviceUrl: 'http://127.0.0.1:9' },
-      },
-    );
+    const options = { release: '2', method: 'minorLow', debug: true };
+    expect(serverClientConfig(options, env, own)).toEqual({
+      options: { keyId: 'svck_x', release: '2', debug: true, environment: 'production' },
+      settings: { serviceUrl: 'http://127.0.0.1:9' },
+    });
     expect(serverClientConfig({ serviceUrl: 'http://x' }, {}, own)).toEqual({
       options: {},
       settings: { serviceUrl: 'http://x' },
