@@ -6,6 +6,7 @@ import {
   keyShapes,
   knownSecrets,
   type PublicClientOptions,
+  type PublicFramework,
   publicVariable,
   readBrowserSettings,
 } from '@svc/runtime/kit';
@@ -43,6 +44,23 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
  * server secret would ship to the browser, and turns on hidden source maps when `sourceMaps`.
  */
 export function svc(options: SvcViteOptions = {}): Plugin {
+  return svcFor('vite', options);
+}
+
+/**
+ * The same plugin for another Vite-built framework's browser: its public variables
+ * (`PUBLIC_SERVICE_URL` for SvelteKit) are read instead of Vite's (`@svc/sveltekit/vite`,
+ * `@svc/react-router/vite`).
+ */
+export function svcFor(framework: PublicFramework, options: SvcViteOptions = {}): Plugin {
+  const plugin = vitePlugin(framework, options);
+  // SvelteKit 3 refuses plugins with this hook; server-rendered apps have no index.html to write
+  // the source-map registry into anyway (the browser fetches `<chunk>.map` instead).
+  if (framework !== 'vite') delete plugin.transformIndexHtml;
+  return plugin;
+}
+
+function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin {
   let config: Record<string, unknown> = {};
   let settings: { serviceUrl?: string } = {};
   let forbidden: KnownSecret[] = [];
@@ -60,20 +78,20 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       const { sourceMaps = false, ...given } = options;
       const { serviceUrl, ...client } = firstSet<SvcViteOptions>(
         given,
-        readBrowserSettings(env, 'vite'),
+        readBrowserSettings(env, framework),
         { environment: resolved.mode },
       );
       if (client.apiKey && !client.apiKey.startsWith(publishablePrefix())) {
         throw new Error(
-          `[svc] ${publicVariable('vite', 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
+          `[svc] ${publicVariable(framework, 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
             'Secret keys sign requests on a server and must never reach the browser.',
         );
       }
       if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
         resolved.logger.warn(
-          `[svc] ${publicVariable('vite', 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+          `[svc] ${publicVariable(framework, 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
             'absolute http(s) URL: the browser client will stay disabled. Example: ' +
-            `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
+            `${publicVariable(framework, 'serviceUrl')}=https://svc.example.com`,
         );
       }
       settings = serviceUrl ? { serviceUrl } : {};
@@ -132,7 +150,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
             this.error(
               `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
                 `${fileName}. Secret keys belong on the server; browser code uses a ` +
-                `publishable key (${publicVariable('vite', 'apiKey')}=${publishablePrefix()}...).`,
+                `publishable key (${publicVariable(framework, 'apiKey')}=${publishablePrefix()}...).`,
             );
           }
         }
