@@ -10,7 +10,10 @@ import {
   publicVariable,
   readBrowserSettings,
 } from '@svc/runtime/kit';
-import { loadEnv, type Plugin } from 'vite';
+import { loadEnv, type Plugin, type Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
+type OutputAsset = Rollup.OutputAsset;
 import { projectRelativeSources } from './source-paths.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
 
@@ -105,6 +108,9 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
     },
     outputOptions(output) {
       if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
+      // A server build's maps are read from disk (relative to the map, as Vite writes them); the
+      // rewrite is for maps the browser fetches beside the served chunks.
+      if (this.environment?.config.consumer === 'server') return;
       return { ...output, sourcemapPathTransform: sourcePaths };
     },
     resolveId(id) {
@@ -131,30 +137,38 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
       order: 'post',
       handler(_out, bundle) {
         if (this.environment?.config.consumer === 'server') return;
-        for (const item of Object.values(bundle)) {
-          const files: [string, string][] = [];
-          if (item.type === 'chunk') {
-            files.push([item.fileName, item.code]);
-            // Deployed maps carry the original sources, dead code included.
-            const sources = item.map?.sourcesContent?.join('\n');
-            if (sources) files.push([`${item.fileName}.map`, sources]);
-          } else if (
-            /\.(html|js|mjs|css)$/.test(item.fileName) &&
-            typeof item.source === 'string'
-          ) {
-            files.push([item.fileName, item.source]);
-          }
-          for (const [fileName, text] of files) {
-            const leaks = findSecretsInCode(text, forbidden);
-            if (leaks.length === 0) continue;
-            this.error(
-              `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
-                `${fileName}. Secret keys belong on the server; browser code uses a ` +
-                `publishable key (${publicVariable(framework, 'apiKey')}=${publishablePrefix()}...).`,
-            );
-          }
+        for (const [fileName, leaks] of bundleLeaks(bundle, forbidden)) {
+          this.error(
+            `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
+              `${fileName}. Secret keys belong on the server; browser code uses a ` +
+              `publishable key (${publicVariable(framework, 'apiKey')}=${publishablePrefix()}...).`,
+          );
         }
       },
     },
   };
+}
+
+/** The client files of a bundle that hold a secret, with what they hold (maps' sources included). */
+function bundleLeaks(
+  bundle: Record<string, OutputChunk | OutputAsset>,
+  forbidden: KnownSecret[],
+): [string, string[]][] {
+  const found: [string, string[]][] = [];
+  for (const item of Object.values(bundle)) {
+    const files: [string, string][] = [];
+    if (item.type === 'chunk') {
+      files.push([item.fileName, item.code]);
+      // Deployed maps carry the original sources, dead code included.
+      const sources = item.map?.sourcesContent?.join('\n');
+      if (sources) files.push([`${item.fileName}.map`, sources]);
+    } else if (/\.(html|js|mjs|css)$/.test(item.fileName) && typeof item.source === 'string') {
+      files.push([item.fileName, item.source]);
+    }
+    for (const [fileName, text] of files) {
+      const leaks = findSecretsInCode(text, forbidden);
+      if (leaks.length > 0) found.push([fileName, leaks]);
+    }
+  }
+  return found;
 }
