@@ -4,7 +4,9 @@ import { defineConfig } from 'tsdown';
 // The browser build imports no `node:` module; the sealing code stays a lazy import. A third,
 // platform-neutral build is `@svc/runtime/kit` (the integrations' shared helpers), built apart so
 // it shares no chunk with the client entries (the browser start-up chunk stays as it is). A fourth,
-// also neutral and apart, is `@svc/runtime/testing` (the fake client for users' tests).
+// also neutral and apart, is `@svc/runtime/testing` (the fake client for users' tests). A fifth, Node
+// only and apart, is `@svc/runtime/sourcemaps` (build time: the upload of a build's maps and the
+// `svc-sourcemaps` command), which no browser bundle ever reaches.
 export default defineConfig([
   {
     entry: { 'index.node': 'src/index.node.ts' },
@@ -43,6 +45,14 @@ export default defineConfig([
     platform: 'neutral',
     fixedExtension: true,
     target: 'es2022',
+    dts: true,
+  },
+  {
+    entry: { sourcemaps: 'src/sourcemaps/index.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'node',
+    fixedExtension: true,
+    target: 'node20',
     dts: true,
   },
 ]);

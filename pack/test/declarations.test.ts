@@ -11,6 +11,7 @@ const CONSUMER = `/// <reference types="@svc/vite/virtual" />
 import { createClient, type ClientSettings, type SvcOptions } from '@svc/runtime';
 import { errorTitle, findSecretsInCode, flushWithin, knownSecrets } from '@svc/runtime/kit';
 import { createFakeClient, type FakeClient, type FakeReport } from '@svc/runtime/testing';
+import { type UploadResult, uploadSourceMaps } from '@svc/runtime/sourcemaps';
 import { setupErrorHandler, type SvcExpressOptions } from '@svc/express';
 import { svc } from '@svc/vite';
 import { installGlobalHandlers } from '@svc/vite/client';
@@ -25,7 +26,8 @@ import { startServer } from '@svc/server';
 import { startTestService } from '@svc/server/testing';
 
 const options: SvcOptions = { apiKey: 'svc_pub_x', environment: 'test' };
-const where: ClientSettings = { serviceUrl: 'https://svc.example.com' };
+const where: ClientSettings = { serviceUrl: 'https://svc.example.com', uploadedSourceMaps: true };
+const uploaded: Promise<UploadResult> = uploadSourceMaps({ folders: [], release: 'r' });
 const express: SvcExpressOptions = { ...options, serviceUrl: where.serviceUrl };
 const nuxt: Partial<ModuleOptions> = { serviceUrl: 'https://svc.example.com' };
 const fake: FakeClient = createFakeClient(options);
@@ -33,7 +35,7 @@ const asClient: ReturnType<typeof createClient> = fake;
 const firstTitle = (reports: readonly FakeReport[]): string | undefined => reports[0]?.title;
 fake.assertReported('t', { severity: 'major', times: 1 });
 export const used = [
-  asClient, firstTitle(fake.reports),
+  asClient, firstTitle(fake.reports), uploaded,
   createClient(options, where).major('t'),
   setupErrorHandler, express, svc({ sourceMaps: true }), installGlobalHandlers, SvcErrorBoundary,
   installVueErrorHandler, createClient(config, settings), captureRequestError, registerSvc,

@@ -68,6 +68,8 @@ console.log(JSON.stringify(out));
         ['@svc/runtime/kit', 'require'],
         ['@svc/runtime/testing', 'import'],
         ['@svc/runtime/testing', 'require'],
+        ['@svc/runtime/sourcemaps', 'import'],
+        ['@svc/runtime/sourcemaps', 'require'],
       ]),
     );
   });

@@ -18,12 +18,12 @@ describe('the tarballs', () => {
         p.name,
       ).toEqual([]);
       // Only what the package is: its build, its bin shim, the type shim of the Vite plugin, the
-      // node10 pointers of the subpaths (`kit/package.json`, `testing/package.json`), and the
+      // node10 pointers of the subpaths (`kit/`, `testing/`, `sourcemaps/package.json`), and the
       // README's longer guides (`docs/*.md`).
       expect(
         p.files.filter(
           (f) =>
-            !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$|(kit|testing)\/package\.json$|docs\/[\w-]+\.md$)/.test(
+            !/^(dist\/|bin\/|LICENSE$|README\.md$|package\.json$|virtual\.d\.ts$|(kit|testing|sourcemaps)\/package\.json$|docs\/[\w-]+\.md$)/.test(
               f,
             ),
         ),

@@ -1,8 +1,8 @@
 // Browser start-up budget, 4 KiB gzip, on the BUILT package as a user's bundler ships it (run
 // `npm run build -w runtime` first; the root `npm test` builds before testing): an app of
 // `createClient` + one report, built by esbuild with splitting and by Vite's production build.
-// Lazy chunks (transport, stack parsing, debug formatting, describe, beforeSend, source maps,
-// signing + sealing) load only when a client needs them and are not counted.
+// Lazy chunks (transport, the offline queue, stack parsing, debug formatting, describe, beforeSend,
+// source maps, signing + sealing) load only when a client needs them and are not counted.
 import { expect, it } from 'vitest';
 import { measureEsbuild, measureVite } from './helpers/bundle-size.ts';
 
@@ -23,6 +23,7 @@ it(`esbuild (splitting): the built package adds at most ${BUDGET} B gzip at star
     /debug-format/,
     /describe/,
     /before-send/,
+    /offline/,
   ])
     expect(lazy).toMatch(chunk);
   // The sealing code (and with it the @noble primitives) is lazy: tens of KB, never at start-up.

@@ -68,17 +68,30 @@ export interface Admin {
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
+/** The project, or an AdminError naming the id. */
+async function projectOf(store: Store, id: number): Promise<Project> {
+  const p = await store.getProject(id);
+  if (!p) throw new AdminError(`No project with id ${id}.`);
+  return p;
+}
+
+/** A trimmed, non-blank name, or an AdminError saying what needs one. */
+function nameOf(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new AdminError(`${what} needs a name.`);
+  return value.trim();
+}
+
 export function createAdmin(store: Store): Admin {
-  const project = async (id: number) => {
-    const p = await store.getProject(id);
-    if (!p) throw new AdminError(`No project with id ${id}.`);
-    return p;
+  return {
+    ...accountAdmin(store),
+    ...keyAdmin(store),
+    ...notificationAdmin(store),
   };
-  const name = (value: unknown, what: string) => {
-    if (typeof value !== 'string' || value.trim() === '')
-      throw new AdminError(`${what} needs a name.`);
-    return value.trim();
-  };
+}
+
+/** Accounts and projects: created checked (plans, roles, e-mails, names), states, lists, cards. */
+function accountAdmin(store: Store) {
   return {
     async createAccount(input) {
       if (!PLAN_NAMES.includes(input.plan)) {
@@ -91,7 +104,7 @@ export function createAdmin(store: Store): Admin {
         }
       }
       return store.createAccount({
-        name: name(input.name, 'An account'),
+        name: nameOf(input.name, 'An account'),
         plan: input.plan,
         members: input.members ?? [],
       });
@@ -102,35 +115,53 @@ export function createAdmin(store: Store): Admin {
       }
       return store.createProject({
         accountId: input.accountId,
-        name: name(input.name, 'A project'),
+        name: nameOf(input.name, 'A project'),
       });
     },
+    async setProjectState(projectId, state) {
+      if (!PROJECT_STATES.includes(state))
+        throw new AdminError(`Unknown project state "${state}".`);
+      await projectOf(store, projectId);
+      return store.setProjectState(projectId, state);
+    },
+    listAccounts: async () => store.listAccounts(),
+    listProjects: async (accountId) => store.listProjects(accountId),
+    listCards: async (projectId) => {
+      await projectOf(store, projectId);
+      return store.listCards(projectId);
+    },
+  } satisfies Partial<Admin>;
+}
+
+/** Keys: made here (only hashes of secrets stored), revoked at once, listed. */
+function keyAdmin(store: Store) {
+  return {
     async createPublishableKey(input) {
-      await project(input.projectId);
+      await projectOf(store, input.projectId);
       const k = newPublishableKey();
       const id = await store.insertKey({
         projectId: input.projectId,
         kind: 'publishable',
-        name: name(input.name, 'A key'),
+        name: nameOf(input.name, 'A key'),
         lookup: k.lookup,
         origins: (input.origins ?? []).map((o) => o.trim()).filter(Boolean),
       });
       return { id, token: k.token };
     },
     async createSecretKey(input) {
-      await project(input.projectId);
+      await projectOf(store, input.projectId);
       const k = newSecretKey();
       const id = await store.insertKey({
         projectId: input.projectId,
         kind: 'secret',
-        name: name(input.name, 'A key'),
+        name: nameOf(input.name, 'A key'),
         lookup: k.keyId,
         secretHash: k.secretHash,
       });
       return { id, keyId: k.keyId, signingSecret: k.signingSecret };
     },
     async createEncryptionKey(input) {
-      await project(input.projectId);
+      await projectOf(store, input.projectId);
       let k: ReturnType<typeof newEncryptionKey>;
       try {
         k = newEncryptionKey(input.privateKey);
@@ -140,32 +171,26 @@ export function createAdmin(store: Store): Admin {
       const id = await store.insertKey({
         projectId: input.projectId,
         kind: 'encryption',
-        name: name(input.name, 'A key'),
+        name: nameOf(input.name, 'A key'),
         lookup: k.keyId,
         publicKey: k.publicKey,
         privateKey: k.privateKey,
       });
       return { id, keyId: k.keyId, publicKey: k.publicKey };
     },
+    listKeys: async (projectId) => store.listKeys(projectId),
     async revokeKey(id) {
       if (!(await store.revokeKey(id))) throw new AdminError(`No live key with id ${id}.`);
     },
-    async setProjectState(projectId, state) {
-      if (!PROJECT_STATES.includes(state))
-        throw new AdminError(`Unknown project state "${state}".`);
-      await project(projectId);
-      return store.setProjectState(projectId, state);
-    },
-    listAccounts: async () => store.listAccounts(),
-    listProjects: async (accountId) => store.listProjects(accountId),
-    listKeys: async (projectId) => store.listKeys(projectId),
-    listCards: async (projectId) => {
-      await project(projectId);
-      return store.listCards(projectId);
-    },
+  } satisfies Partial<Admin>;
+}
+
+/** Per-project e-mail notifications, and the mail queued (quota warnings, digests). */
+function notificationAdmin(store: Store) {
+  return {
     listMail: async (accountId) => store.listMail(accountId),
     async setNotifications({ projectId, enabled, to = [] }) {
-      await project(projectId);
+      await projectOf(store, projectId);
       const bad = to.find((email) => !EMAIL.test(email));
       if (bad !== undefined) throw new AdminError(`Invalid e-mail "${bad}".`);
       await store.setNotifications(
@@ -176,5 +201,5 @@ export function createAdmin(store: Store): Admin {
       return all.find((n) => n.projectId === projectId) ?? null;
     },
     listNotifications: async () => store.listNotifications(),
-  };
+  } satisfies Partial<Admin>;
 }

@@ -1,13 +1,20 @@
 import { resolve } from 'node:path';
 import { createAdmin, type Admin } from './admin.ts';
+import type { AlertAdmin } from './alerts/admin.ts';
+import type { AlertOptions } from './alerts/deliverer.ts';
+import { type RunningAlerts, startAlerts } from './alerts/start.ts';
 import { type AdminTokens, createAdminTokens } from './board/tokens.ts';
 import { LIMITS, PLANS } from './generated/limits.gen.ts';
 import { buildApp } from './http/app.ts';
 import { startNotifier } from './mail/notifier.ts';
 import { type SmtpOptions, startMailSender } from './mail/sender.ts';
+import type { AlertStore } from './store/alert-types.ts';
 import type { BoardStore } from './store/board-types.ts';
 import { createAvailability } from './store/guard.ts';
+import { startSourceMaps } from './mapping/start.ts';
+import type { SourceMapOptions } from './mapping/options.ts';
 import { openBoardStore, openStore } from './store/open.ts';
+import type { SourceMapStore } from './store/sourcemap-types.ts';
 import type { Plan, PlanLimits, Store } from './store/types.ts';
 
 export interface ServerOptions {
@@ -45,6 +52,22 @@ export interface ServerOptions {
   };
   /** A ready store instead of the embedded SQLite one (dataDir, durability, plans are then unused). */
   store?: Store;
+  /**
+   * Source maps: builds upload them (`POST /api/v1/sourcemaps`, a secret key) and reports are
+   * mapped through them at ingestion; `false` turns both off. Each limit defaults to the spec's
+   * `x-svc-sourcemaps` (see `SourceMapOptions`). @default {}
+   */
+  sourceMaps?: SourceMapOptions | false;
+  /** The source-map store; with a custom `store`, source maps are off without one. @default undefined */
+  sourceMapStore?: SourceMapStore;
+  /**
+   * Alert rules' deliveries to webhooks (set up with `svc-server webhooks` and `alerts`, the board,
+   * or `server.alerts`): the addresses webhooks may reach, the public address alerts link cards
+   * to, timeouts and retries. `false`: this instance delivers none. @default {}
+   */
+  alerts?: AlertOptions | false;
+  /** The alerts' store; with a custom `store`, alerts are off without one. @default undefined */
+  alertStore?: AlertStore;
   /** Serve the board (view and triage cards) under `/board` (admin tokens only). @default false */
   board?: boolean;
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
@@ -78,8 +101,12 @@ export interface RunningServer {
   admin: Admin;
   /** Present when the board is on: its address and the admin tokens that open it. */
   board?: { url: string; adminTokens: AdminTokens };
+  /** Alert setup (webhooks, rules, tests, the delivery log), when alerts are on. */
+  alerts?: AlertAdmin;
   /** Queues the due notification digests, then hands the outbox to SMTP (tests). */
   flushMail(): Promise<void>;
+  /** Plans the due alerts and delivers what is due now, waiting for it (tests). */
+  flushAlerts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,18 +143,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   // Retry-After, one log line per outage, and a readiness answer (`/health/ready`).
   const availability = createAvailability({ ping: opened.ping && (() => opened.ping!()) });
   const store = availability.guard(opened);
-  let openedBoard: BoardStore | undefined;
-  try {
-    openedBoard = opts.board
-      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
-      : undefined;
-  } catch (error) {
-    // A start that fails here (the database went away between the two) leaves nothing open, so
-    // `svc-server serve` can try again.
-    if (!opts.store) await closeQuietly(opened);
-    throw error;
-  }
-  const boardStore = openedBoard && availability.guard(openedBoard);
+  const { boardStore, sourceMaps, alerts } = await openBesideStore(opts, {
+    opened,
+    availability,
+    databaseUrl,
+    dataDir,
+    now,
+  });
   const mail = opts.smtp ? startMailSender(store, opts.smtp) : undefined;
   const notifier = startNotifier(store, {
     ...opts.notifications,
@@ -140,19 +162,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     now,
     skewSeconds: LIMITS.timestampSkewSeconds,
     onMailQueued: mail ? () => void mail.kick() : undefined,
-    limits: {
-      headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
-      bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
-      keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
-      maxConnections: opts.maxConnections ?? 4096,
-      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
+    mapReport: sourceMaps && ((projectId, report) => sourceMaps.mapper.map(projectId, report)),
+    sourceMaps: sourceMaps && {
+      uploads: sourceMaps.uploads,
+      fileBytesMax: sourceMaps.options.fileBytesMax,
     },
+    limits: httpLimits(opts),
     board: boardStore && {
       store: boardStore,
+      alerts: alerts?.admin,
       now,
       plans,
       projectQuotaShare: LIMITS.projectQuotaShare,
       variantCap,
+      sourceMaps: sourceMaps?.store,
     },
   });
   const host = opts.host ?? '127.0.0.1';
@@ -164,6 +187,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://${urlHost}:${port}`,
     port,
     admin: createAdmin(store),
+    alerts: alerts?.admin,
     board: boardStore && {
       url: `http://${urlHost}:${port}/board`,
       adminTokens: createAdminTokens(boardStore, now),
@@ -172,14 +196,77 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       await notifier.tick();
       await mail?.kick();
     },
+    flushAlerts: async () => alerts?.flush(),
     async close() {
       await app.close();
       await notifier.close();
+      await alerts?.close();
       await mail?.close();
       await boardStore?.close();
+      await sourceMaps?.close();
       await store.close();
     },
   };
+}
+
+const httpLimits = (opts: ServerOptions) => ({
+  headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
+  bodyTimeoutMs: opts.bodyTimeoutMs ?? 30_000,
+  keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? 10_000,
+  maxConnections: opts.maxConnections ?? 4096,
+  maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 256,
+});
+
+/**
+ * The stores beside the ingestion store, guarded as it is: the board's (when on), source maps' and
+ * alerts' (unless off; alerts also start delivering). A start that fails here (the database went away meanwhile) closes what it opened,
+ * so `svc-server serve` can try again.
+ */
+async function openBesideStore(
+  opts: ServerOptions,
+  at: {
+    opened: Store;
+    availability: ReturnType<typeof createAvailability>;
+    databaseUrl: string | undefined;
+    dataDir: string;
+    now: () => number;
+  },
+) {
+  const { availability, databaseUrl, dataDir } = at;
+  let boardStore: BoardStore | undefined;
+  let sourceMaps: Awaited<ReturnType<typeof startSourceMaps>> | undefined;
+  try {
+    const openedBoard = opts.board
+      ? (opts.boardStore ?? (await openBoardStore({ databaseUrl, dataDir })))
+      : undefined;
+    boardStore = openedBoard && availability.guard(openedBoard);
+    sourceMaps = await startSourceMaps({
+      options: opts.sourceMaps,
+      store: opts.sourceMapStore,
+      customStore: opts.store !== undefined,
+      databaseUrl,
+      dataDir,
+      now: at.now,
+      guard: (target) => availability.guard(target),
+    });
+    const guard = <T extends object>(target: T) => availability.guard(target);
+    const alerts = await startAlertsOf(opts, { databaseUrl, dataDir, now: at.now, guard });
+    return { boardStore, sourceMaps, alerts };
+  } catch (error) {
+    if (!opts.store) await closeQuietly(at.opened);
+    if (boardStore && !opts.boardStore) await closeQuietly(boardStore);
+    if (sourceMaps) await closeQuietly(sourceMaps);
+    throw error;
+  }
+}
+
+/** The alerts of a start: off with `alerts: false`, or with a custom `store` and no `alertStore`. */
+function startAlertsOf(
+  opts: ServerOptions,
+  where: Pick<Parameters<typeof startAlerts>[0], 'databaseUrl' | 'dataDir' | 'now' | 'guard'>,
+): Promise<RunningAlerts | undefined> {
+  if (opts.alerts === false || (opts.store && !opts.alertStore)) return Promise.resolve(undefined);
+  return startAlerts({ ...where, store: opts.alertStore, options: opts.alerts ?? {} });
 }
 
 /** Closes what a failed start opened; the start's own error is the one to report. */

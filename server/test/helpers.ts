@@ -9,6 +9,7 @@ import { testDatabaseUrl } from './store-kind.ts';
 const SERVE = fileURLToPath(new URL('./fixtures/serve.mjs', import.meta.url));
 export const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 export const TASKS = '/api/v1/tasks';
+export const SOURCEMAPS = '/api/v1/sourcemaps';
 
 export interface FixtureInfo {
   url: string;
@@ -38,6 +39,8 @@ export interface FixtureConfig {
   notifications?: { delayMs?: number; intervalMs?: number };
   /** Serve the board under /board too. */
   board?: boolean;
+  /** `startServer`'s `alerts` (retries, timeouts, the address policy). */
+  alerts?: Record<string, unknown> | false;
   origins?: string[];
   members?: { email: string; role: string }[];
   secondProject?: boolean;
@@ -53,6 +56,8 @@ export interface FixtureConfig {
   noSeed?: boolean;
   /** Base64 X25519 secret key the project's encryption key is imported from. */
   encryptionSecretKey?: string;
+  /** `startServer`'s source-map options. */
+  sourceMaps?: Record<string, number> | false;
 }
 
 /**
@@ -79,6 +84,23 @@ export async function spawnService(config: FixtureConfig = {}) {
       fetch(info.url + TASKS, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body,
+      }),
+    /** A source-map upload signed with the project's secret key (over the uploads' path). */
+    upload: (body: string | Uint8Array<ArrayBuffer>, headers?: Record<string, string>) =>
+      fetch(info.url + SOURCEMAPS, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(headers ??
+            signHeaders(
+              body,
+              info.keys.signingSecret,
+              info.keys.keyId,
+              Math.floor(now() / 1000),
+              SOURCEMAPS,
+            )),
+        },
         body,
       }),
     bearer: (token = info.keys.apiKey) => ({ authorization: `Bearer ${token}` }),
@@ -136,11 +158,15 @@ export interface Card {
   }[];
 }
 
-export function signHeaders(body: string | Uint8Array, secret: string, keyId: string, ts: number) {
+export function signHeaders(
+  body: string | Uint8Array,
+  secret: string,
+  keyId: string,
+  ts: number,
+  path = TASKS,
+) {
   const hash = createHash('sha256').update(body).digest('hex');
-  const signature = createHmac('sha256', secret)
-    .update(`${ts}.POST.${TASKS}.${hash}`)
-    .digest('hex');
+  const signature = createHmac('sha256', secret).update(`${ts}.POST.${path}.${hash}`).digest('hex');
   return { 'x-svc-key-id': keyId, 'x-svc-timestamp': String(ts), 'x-svc-signature': signature };
 }
 

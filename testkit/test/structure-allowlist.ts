@@ -4,35 +4,6 @@
 import type { StructureAllowlist } from '../src/structure.ts';
 
 export const ALLOWLIST: StructureAllowlist = {
-  longFunctions: [
-    'runtime/src/core/client.ts > createCoreClient',
-    'runtime/src/core/queue.ts > createQueue',
-    'runtime/src/kit/process.ts > installProcessHandlers',
-    'runtime/src/platform/node-send.ts > createNodeSend',
-    'runtime/src/platform/node-send.ts > createNodeSend > returned function',
-    'server/src/admin.ts > createAdmin',
-    'server/src/board/routes.ts > registerBoard',
-    'server/src/board/routes.ts > registerBoard > callback of app.register',
-    'server/src/cli/commands.ts > runAdminCommand',
-    'server/src/http/app.ts > buildApp',
-    'server/src/store/guard.ts > createAvailability',
-    'server/src/store/pg/batch.ts > groupCommitPg',
-    'server/src/store/pg/ingest-cache.ts > createPgIngestCache',
-    'server/src/store/pg/ingest.ts > createPgIngest',
-    'server/src/store/sqlite/ingest-writes.ts > createSqliteIngestWrites',
-    'server/src/store/sqlite/variants.ts > createSqliteVariants',
-  ],
-  importCircles: [
-    [
-      'runtime/src/core/counters.ts',
-      'runtime/src/core/debug-format.ts',
-      'runtime/src/core/debug.ts',
-      'runtime/src/core/options.ts',
-      'runtime/src/core/pipeline.ts',
-      'runtime/src/core/secure.ts',
-      'runtime/src/core/send.ts',
-      'runtime/src/core/transport.ts',
-      'runtime/src/core/types.ts',
-    ],
-  ],
+  longFunctions: [],
+  importCircles: [],
 };

@@ -38,8 +38,8 @@ describe('@svc/next package', () => {
 
   it('the config entry loads without the runtime client or React (it runs inside next.config)', () => {
     const source = readFileSync(`${ROOT}/dist/config.js`, 'utf8');
-    // Only the runtime's small, platform-neutral kit (the secret guard).
+    // Only the runtime's small kit (the secret guard) and its build-time source-map upload.
     expect(source).toContain('@svc/runtime/kit');
-    expect(source).not.toMatch(/@svc\/runtime(?!\/kit)|from "react"|next\/server/);
+    expect(source).not.toMatch(/@svc\/runtime(?!\/(?:kit|sourcemaps))|from "react"|next\/server/);
   });
 });

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import {
-  findSecretsInCode,
   firstSet,
   type KnownSecret,
   keyShapes,
@@ -10,12 +9,11 @@ import {
   publicVariable,
   readBrowserSettings,
 } from '@svc/runtime/kit';
-import { loadEnv, type Plugin, type Rollup } from 'vite';
-
-type OutputChunk = Rollup.OutputChunk;
-type OutputAsset = Rollup.OutputAsset;
+import { loadEnv, type Plugin } from 'vite';
+import { findBundleLeak } from './leak-guard.ts';
 import { projectRelativeSources } from './source-paths.ts';
 import { chunkMaps, registryScript } from './sourcemaps.ts';
+import { type BuildUpload, buildUpload } from './upload.ts';
 
 /**
  * Options of the `svc()` Vite plugin: the public client options of contract 8.5 (names and
@@ -30,8 +28,14 @@ export interface SvcViteOptions extends PublicClientOptions {
    * @default env `VITE_SERVICE_URL`, else `SERVICE_URL`, else the runtime's default address
    */
   serviceUrl?: string;
-  /** Emit hidden source maps, register them, and let the client resolve through them. @default false */
-  sourceMaps?: boolean;
+  /**
+   * `'upload'`: hidden maps with debug IDs, uploaded to your Svc service after the build (secret
+   * key from `SERVICE_KEY_ID` / `SERVICE_SIGNING_SECRET`), then deleted from `outDir`; the service
+   * maps the browser's frames. `true`: hidden maps deployed beside the chunks, registered for the
+   * browser to fetch (your source is then public). `false`: none.
+   * @default false
+   */
+  sourceMaps?: boolean | 'upload';
 }
 
 export const VIRTUAL_ID = 'virtual:svc/config';
@@ -40,6 +44,28 @@ export const VIRTUAL_ID = 'virtual:svc/config';
 const publishablePrefix = () =>
   keyShapes().find((shape) => shape.name === 'publishableKey')?.prefix ?? '';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+/** Stops the build for a key that is not publishable; warns about an address that is not a URL. */
+function checkSettings(
+  framework: PublicFramework,
+  apiKey: string | undefined,
+  serviceUrl: string | undefined,
+  warn: (line: string) => void,
+): void {
+  if (apiKey && !apiKey.startsWith(publishablePrefix())) {
+    throw new Error(
+      `[svc] ${publicVariable(framework, 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
+        'Secret keys sign requests on a server and must never reach the browser.',
+    );
+  }
+  if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
+    warn(
+      `[svc] ${publicVariable(framework, 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+        'absolute http(s) URL: the browser client will stay disabled. Example: ' +
+        `${publicVariable(framework, 'serviceUrl')}=https://svc.example.com`,
+    );
+  }
+}
 
 /**
  * The Vite plugin: serves `virtual:svc/config` (`config`, the client options, and `settings`, the
@@ -69,11 +95,17 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
   let forbidden: KnownSecret[] = [];
   let base = '/';
   let sourcePaths: ReturnType<typeof projectRelativeSources> | undefined;
+  let upload: BuildUpload | undefined;
   return {
     name: 'svc',
     config(user) {
-      if (!options.sourceMaps || user.build?.sourcemap) return;
-      return { build: { sourcemap: 'hidden' } };
+      if (!options.sourceMaps) return;
+      const build: Record<string, unknown> = {};
+      if (!user.build?.sourcemap) build.sourcemap = 'hidden';
+      // Rolldown writes `//# debugId=` into each chunk and `debugId` into its map.
+      if (options.sourceMaps === 'upload')
+        build.rolldownOptions = { output: { sourcemapDebugIds: true } };
+      return { build };
     },
     configResolved(resolved) {
       // `.env*` files (unless `envDir: false`) under the process environment, all prefixes.
@@ -84,27 +116,24 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
         readBrowserSettings(env, framework),
         { environment: resolved.mode },
       );
-      if (client.apiKey && !client.apiKey.startsWith(publishablePrefix())) {
-        throw new Error(
-          `[svc] ${publicVariable(framework, 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
-            'Secret keys sign requests on a server and must never reach the browser.',
-        );
-      }
-      if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
-        resolved.logger.warn(
-          `[svc] ${publicVariable(framework, 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
-            'absolute http(s) URL: the browser client will stay disabled. Example: ' +
-            `${publicVariable(framework, 'serviceUrl')}=https://svc.example.com`,
-        );
-      }
-      settings = serviceUrl ? { serviceUrl } : {};
+      // Uploads belong to production builds; `vite dev` serves the sources themselves.
+      upload =
+        sourceMaps === 'upload' && resolved.command === 'build'
+          ? buildUpload(resolved, env, client.release, serviceUrl)
+          : undefined;
+      if (upload) client.release = upload.release;
+      checkSettings(framework, client.apiKey, serviceUrl, (line) => resolved.logger.warn(line));
+      settings = {
+        ...(serviceUrl ? { serviceUrl } : {}),
+        ...(upload ? { uploadedSourceMaps: true } : {}),
+      };
       forbidden = knownSecrets(env);
       base = resolved.base;
       sourcePaths = projectRelativeSources(
         resolved.root,
         resolve(resolved.root, resolved.build.outDir),
       );
-      config = { ...client, sourceMaps };
+      config = { ...client, sourceMaps: sourceMaps === true };
     },
     outputOptions(output) {
       if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
@@ -127,7 +156,7 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!options.sourceMaps || !ctx.bundle) return;
+        if (options.sourceMaps !== true || !ctx.bundle) return;
         const maps = chunkMaps(ctx.bundle as never);
         if (Object.keys(maps).length === 0) return;
         return [{ tag: 'script', children: registryScript(maps, base), injectTo: 'head-prepend' }];
@@ -137,38 +166,17 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
       order: 'post',
       handler(_out, bundle) {
         if (this.environment?.config.consumer === 'server') return;
-        for (const [fileName, leaks] of bundleLeaks(bundle, forbidden)) {
-          this.error(
-            `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
-              `${fileName}. Secret keys belong on the server; browser code uses a ` +
-              `publishable key (${publicVariable(framework, 'apiKey')}=${publishablePrefix()}...).`,
-          );
-        }
+        const leak = findBundleLeak(bundle as never, forbidden, publishablePrefix(), framework);
+        if (leak) this.error(leak);
+      },
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!upload || this.environment?.config.consumer === 'server') return;
+        await upload.run((line) => this.environment?.logger.info(line) ?? console.log(line));
       },
     },
   };
-}
-
-/** The client files of a bundle that hold a secret, with what they hold (maps' sources included). */
-function bundleLeaks(
-  bundle: Record<string, OutputChunk | OutputAsset>,
-  forbidden: KnownSecret[],
-): [string, string[]][] {
-  const found: [string, string[]][] = [];
-  for (const item of Object.values(bundle)) {
-    const files: [string, string][] = [];
-    if (item.type === 'chunk') {
-      files.push([item.fileName, item.code]);
-      // Deployed maps carry the original sources, dead code included.
-      const sources = item.map?.sourcesContent?.join('\n');
-      if (sources) files.push([`${item.fileName}.map`, sources]);
-    } else if (/\.(html|js|mjs|css)$/.test(item.fileName) && typeof item.source === 'string') {
-      files.push([item.fileName, item.source]);
-    }
-    for (const [fileName, text] of files) {
-      const leaks = findSecretsInCode(text, forbidden);
-      if (leaks.length > 0) found.push([fileName, leaks]);
-    }
-  }
-  return found;
 }

@@ -23,7 +23,9 @@ export function pickCredentials(
   signingSecret: unknown,
   warn: (message: MessageName) => void,
 ): Credentials | undefined {
-  const [key, id, secret] = [trimmed(apiKey), trimmed(keyId), trimmed(signingSecret)];
+  const key = trimmed(apiKey);
+  const id = trimmed(keyId);
+  const secret = trimmed(signingSecret);
   let credentials: Credentials | undefined;
   if (id && secret) credentials = { kind: 'signed', keyId: id, signingSecret: secret };
   else if (key) credentials = { kind: 'bearer', apiKey: key };

@@ -1,7 +1,8 @@
 // The debug channel's formatting, loaded only when something is logged (see ./debug.ts). Every
 // logged value is rendered to text and redacted: the client's own key values and secrets, anything
 // shaped like a key (contract 2.5 prefixes), and the values of Authorization / X-Svc-Signature
-// headers never reach the logger, Error objects included.
+// headers, and the credentials of a URL (`http://user:password@host`) never reach the logger,
+// Error objects included.
 import { KEY_SHAPES } from '../generated/keys.gen.ts';
 import { describe } from './describe.ts';
 import {
@@ -19,6 +20,7 @@ import {
   type MessageName,
   NO_CREDENTIALS,
   NO_SERVICE_THERE,
+  OFFLINE_DROPPED,
   QUEUE_FULL,
   REPORT_FAILED,
   SECURE_LOAD_FAILED,
@@ -38,13 +40,19 @@ const ID_PREFIXES: readonly string[] = KEY_SHAPES.filter((key) => key.name.endsW
 );
 /** Header-shaped secrets: `Authorization: Bearer ...`, `"X-Svc-Signature":"..."`. */
 const HEADERS = /((?:authorization|x-svc-signature)"?\s*[:=]\s*"?)(?:Bearer )?[^"\s,}]+/gi;
+/** The user information of a URL (`http://user:password@host`): a credential in an address. */
+const URL_CREDENTIALS = /\b([a-z][\w+.-]*:\/\/)[^\s/?#"'<>]*@/gi;
 
-/** `v` as text, without `secrets` (the non-empty strings among them) nor anything key-shaped. */
+/**
+ * `v` as text, without `secrets` (the non-empty strings among them), anything key-shaped, header
+ * secrets or a URL's user information: the one redaction of every line the SDK writes.
+ */
 export function redact(v: unknown, secrets: readonly unknown[]): string {
   let s = describe(v) ?? String(v);
   for (const secret of secrets)
     if (typeof secret === 'string' && secret) s = s.split(secret).join('[REDACTED]');
   return s
+    .replace(URL_CREDENTIALS, '$1[REDACTED]@')
     .replace(HEADERS, '$1[REDACTED]')
     .replace(
       TOKENS,
@@ -83,7 +91,9 @@ export const MESSAGES: Record<MessageName, string> = {
   [NO_SERVICE_THERE]:
     'cannot deliver to %s: it answered %s, so no Svc service is there. Check SERVICE_URL (or serviceUrl)',
   [EXIT_GAVE_UP]:
-    '%d report(s) not delivered before exit: %s did not take them in time (%s). Is the service running there? Check SERVICE_URL (or serviceUrl)',
+    '%d report(s) not delivered before exit: %s, %s; waited %d ms. Is the service running there? Check SERVICE_URL (or serviceUrl)',
+  [OFFLINE_DROPPED]:
+    '%d report(s) dropped from the offline queue: it keeps the newest %d until the service can be reached',
 };
 
 /** Logs one line (a leading message name as its text): lazy arguments (functions) are computed here, then every value is redacted. */

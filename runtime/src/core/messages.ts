@@ -39,6 +39,8 @@ export const NO_SERVICE_THERE = 16;
 
 /** Warning (delivery): reports given up at process exit (the exit flush's deadline). */
 export const EXIT_GAVE_UP = 17;
+/** Warning (browsers): reports dropped from the offline queue, which keeps the newest ones. */
+export const OFFLINE_DROPPED = 18;
 
 /** One of the names above. */
 export type MessageName = number;

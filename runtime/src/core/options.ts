@@ -31,6 +31,8 @@ export interface Resolved {
   captureLocation: boolean;
   lineNumbers: boolean;
   sourceMaps: boolean;
+  /** The deployment setting `uploadedSourceMaps` (not an option), read beside the options. */
+  uploadedSourceMaps?: boolean;
   maxQueueSize: number;
   concurrency: number;
   flushIntervalMs: number;

@@ -1,15 +1,12 @@
 // The send side of a client: credentials, optional sealing, preparing the exact bytes, and the
-// transport (or the `logLocally` dry run in its place). Signing and sealing code load lazily.
+// transport (or the `logLocally` dry run in its place). Signing, sealing and the transport load
+// lazily.
 import { TASKS_PATH } from '../generated/service.gen.ts';
 import type { Credentials } from './auth.ts';
 import type { Debug } from './debug.ts';
 import { isPublicKey } from './key.ts';
-import {
-  BAD_ENCRYPTION_KEY,
-  LOGGED_LOCALLY,
-  SECURE_LOAD_FAILED,
-  TRANSPORT_LOAD_FAILED,
-} from './messages.ts';
+import { lazy } from './lazy.ts';
+import { BAD_ENCRYPTION_KEY, SECURE_LOAD_FAILED, TRANSPORT_LOAD_FAILED } from './messages.ts';
 import type { Resolved } from './options.ts';
 import type { Bucket } from './counters.ts';
 import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
@@ -20,8 +17,11 @@ export interface Pipeline {
   ready: boolean;
   /** Serialises (and seals, and signs) the payload; synchronous for plain bearer reports. */
   prepare(payload: WirePayload): Prepared | Promise<Prepared>;
-  /** Delivers (or, with `logLocally`, logs); `keepalive` for browser unload. Never rejects. */
-  send(payload: WirePayload, prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
+  /**
+   * Delivers (with `logLocally`, the transport logs the payload instead); `keepalive` for browser
+   * unload. Never rejects.
+   */
+  send(prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
   /** What the transport is given (the Node exit flush sets its deadline on it). */
   context: TransportContext;
   /** The transport chunk, loaded once. */
@@ -75,35 +75,25 @@ export function createPipeline(
   };
 
   /** The retrying transport, a lazy chunk: loading starts when the first report is prepared. */
-  let transport: typeof import('./transport.ts') | undefined;
-  let loading: Promise<typeof import('./transport.ts')> | undefined;
+  const transport = lazy(() => import('./transport.ts'));
   const load = () => {
-    if (!loading) {
-      loading = import('./transport.ts').then((chunk) => (transport = chunk));
-      loading.catch((e) => {
-        loading = undefined; // retried by the next send
-        debug.log(TRANSPORT_LOAD_FAILED, e);
-      });
-    }
+    const loading = transport();
+    loading.catch((e) => debug.log(TRANSPORT_LOAD_FAILED, e)); // tried again by the next send
     return loading;
   };
 
   return {
     ready,
     prepare(payload) {
-      if (!config.logLocally) load();
-      const body = config.logLocally ? '' : JSON.stringify(payload);
+      load();
+      const body = JSON.stringify(payload);
       if (secure) return secure.then((s) => s.prepare(body));
       return { body, auth: bearer, at: now() };
     },
-    async send(payload, prepared, keepalive) {
-      if (!config.logLocally) {
-        // Unload must start its request now, chunk or not (nothing may wait during pagehide).
-        if (!transport && keepalive) return keepaliveOnce(ctx, prepared);
-        return (transport ?? (await load())).deliver(ctx, prepared, keepalive);
-      }
-      debug.info(LOGGED_LOCALLY, payload);
-      return 'sent';
+    async send(prepared, keepalive) {
+      // Unload must start its request now, chunk or not (nothing may wait during pagehide).
+      if (!transport.loaded && keepalive && !config.logLocally) return keepaliveOnce(ctx, prepared);
+      return (transport.loaded ?? (await load())).send(ctx, prepared, keepalive);
     },
     context: ctx,
     load,

@@ -1,14 +1,15 @@
 // The bounded queue and its single drain loop. `pump()` is the only place a request starts, and it
 // checks the in-flight count synchronously, so timers, flushes and completions can overlap freely
-// without ever exceeding `concurrency`.
+// without ever exceeding `concurrency`. A request waiting for its backoff keeps its slot. The
+// platform is told when the queue goes busy or idle (Node holds busy clients for its exit flush).
 import type { Bucket } from './counters.ts';
 import type { Resolved } from './options.ts';
 import type { Pipeline } from './pipeline.ts';
 import type { Prepared } from './send.ts';
 import type { WirePayload } from './types.ts';
 
+/** A queued report: its bytes, once prepared. */
 interface Entry {
-  payload: WirePayload;
   prepared?: Prepared;
   prep?: Promise<Prepared>;
 }
@@ -17,6 +18,28 @@ interface Entry {
 export const KEEPALIVE_BUDGET = 65_536;
 
 type Timer = ReturnType<typeof setTimeout>;
+
+export interface Queue {
+  /**
+   * True when one more report fits: pending and queued reports count, and the `unbuilt` calls not
+   * built yet; in-flight ones do not.
+   */
+  hasRoom(unbuilt: number): boolean;
+  /**
+   * `hold(1)` reserves a slot for a report being built (its location, description or beforeSend
+   * may still be pending); `hold(-1)` releases it once the report is queued or dropped.
+   */
+  hold(slots: 1 | -1): void;
+  /**
+   * Queues a built report and starts preparing its bytes (never called from the reporting call);
+   * a failure surfaces when the report is sent.
+   */
+  push(payload: WirePayload): void;
+  /** Sends everything now; resolves when idle or after `timeoutMs` (a number). Never rejects. */
+  flush(timeoutMs?: unknown): Promise<void>;
+  /** Browser unload: send every prepared report that fits the keepalive budget, right now. */
+  unload(): void;
+}
 
 /**
  * `count` records each outcome; `busyChanged` is told when the queue goes busy / idle; `unref`
@@ -28,7 +51,7 @@ export function createQueue(
   count: (b: Bucket) => void,
   busyChanged: (busy: boolean) => void,
   unref?: (t: Timer) => void,
-) {
+): Queue {
   let entries: Entry[] = [];
   let pending = 0;
   let inFlight = 0;
@@ -56,8 +79,8 @@ export function createQueue(
       changed();
     };
     (e.prepared
-      ? pipeline.send(e.payload, e.prepared, keepalive)
-      : (e.prep as Promise<Prepared>).then((p) => pipeline.send(e.payload, p, keepalive))
+      ? pipeline.send(e.prepared, keepalive)
+      : (e.prep as Promise<Prepared>).then((p) => pipeline.send(p, keepalive))
     ).then(done, () => done('failed'));
   }
 
@@ -69,26 +92,13 @@ export function createQueue(
   }
 
   return {
-    /**
-     * True when one more report fits: pending and queued reports count, and the `taken` slots of
-     * calls not built yet (six a report); in-flight ones do not.
-     */
-    hasRoom: (taken: number) => pending + entries.length + taken / 6 < config.maxQueueSize,
-    /**
-     * `hold(1)` reserves a slot for a report being built (its location, description or beforeSend
-     * may still be pending); `hold(-1)` releases it once the report is queued or dropped.
-     */
-    hold(slots: 1 | -1) {
+    hasRoom: (unbuilt) => pending + entries.length + unbuilt < config.maxQueueSize,
+    hold(slots) {
       pending += slots;
       changed();
     },
-    /**
-     * Queues a built report and starts preparing its bytes (never called from the reporting call);
-     * a failure surfaces when the report is sent. The report's slot is released next (`release`
-     * tells whether the queue is busy).
-     */
-    push(payload: WirePayload) {
-      const e: Entry = { payload };
+    push(payload) {
+      const e: Entry = {};
       entries.push(e);
       try {
         const r = pipeline.prepare(payload);
@@ -104,8 +114,7 @@ export function createQueue(
         unref?.(timer);
       }
     },
-    /** Sends everything now; resolves when idle or after `timeoutMs`. Never rejects. */
-    flush(timeoutMs?: number): Promise<void> {
+    flush(timeoutMs) {
       flushing++;
       pump();
       return new Promise<void>((resolve) => {
@@ -117,11 +126,10 @@ export function createQueue(
           resolve();
         };
         idleWaiters.add(done);
-        if (timeoutMs! >= 0) t = setTimeout(done, timeoutMs);
+        if (typeof timeoutMs === 'number') t = setTimeout(done, timeoutMs);
         if (!busy()) done();
       });
     },
-    /** Browser unload: send every prepared report that fits the keepalive budget, right now. */
     unload() {
       let budget = KEEPALIVE_BUDGET;
       entries = entries.filter((e) => {
@@ -135,5 +143,3 @@ export function createQueue(
     },
   };
 }
-
-export type Queue = ReturnType<typeof createQueue>;

@@ -2,6 +2,7 @@
 // keepalive send at browser unload. The retrying transport (./transport.ts) is a lazy chunk.
 import type { Bucket } from './counters.ts';
 import type { Debug } from './debug.ts';
+import type { Lazy } from './lazy.ts';
 import type { Link } from './link.ts';
 import type { MessageName } from './messages.ts';
 import type { Resolved } from './options.ts';
@@ -35,13 +36,21 @@ export interface TransportContext {
   warned?: Set<MessageName>;
   /** Whether the service can be reached, shared by this client's deliveries (./link.ts). */
   link?: Link;
-  /** Aborted at the exit deadline: every delivery gives up at once (`exitWithin`). */
-  stop?: AbortSignal;
+  /** Aborts of the attempts in flight: an exit flush ends them when it ends delivery. */
+  attempts?: Set<() => void>;
   /** Backoff waits in progress, woken at the exit deadline. */
   sleeping?: Set<() => void>;
-  /** Reports given up at the exit deadline, and the last failure seen: the exit warning. */
-  gaveUp?: number;
+  /** The last delivery failure seen (its detail, for the exit warning). */
   lastFailure?: string;
+  /** The exit flush under way (./exit-flush.ts), if any: every delivery gives up when it ends. */
+  exit?: ExitState;
+  /**
+   * The time exit flushes held the host for while the service did not answer: one per process on
+   * Node (the platform hands over the global carrier's), made by the first exit flush elsewhere.
+   */
+  budget?: ExitBudget;
+  /** A browser's offline queue (a lazy chunk), for the reports the service could not be reached for. */
+  offline?: Lazy<OfflineQueue>;
   /** {@link post}, handed over so the transport chunk does not import this module. */
   post: typeof post;
   /**
@@ -50,6 +59,34 @@ export interface TransportContext {
    */
   send?: Send;
 }
+
+/** What exit flushes (./exit-flush.ts) have held the host for since the service last answered. */
+export interface ExitBudget {
+  spentMs: number;
+}
+
+/** The exit flush under way (`TransportContext.exit`, ./exit-flush.ts). */
+export interface ExitState {
+  /** Aborted when delivery ends (the probe's waiters give up; attempts and waits end too). */
+  stop: AbortSignal;
+  /** Ends delivery now: at the deadline, or at the first report that meets no answer. */
+  end(): void;
+  /** Reports given up during this exit flush (the warning's count). */
+  gaveUp: number;
+  /** Resolves when this exit flush is over: the next one waits for it. */
+  over: Promise<void>;
+}
+
+/** Reports kept while the service cannot be reached, to be sent again later (browsers). */
+export interface OfflineQueue {
+  /** Keeps a report the service could not be reached for (at unload too: synchronously begun). */
+  keep(prepared: Prepared): void;
+  /** Sends the reports kept, each once (another tab may take them first). */
+  resend(): void;
+}
+
+/** A delivery's end: its bucket, or `unreached` (no answer: refused, timed out, given up at exit). */
+export type Outcome = Bucket | 'unreached';
 
 /**
  * One attempt's outcome: the answer (status, body text, `Retry-After`), or a network failure

@@ -1,7 +1,6 @@
 // Internal types shared by the core modules (not part of the public API unless re-exported).
 import type { components } from '../generated/wire.gen.ts';
-import type { CaptureLocation, LocationOptions } from '../location/types.ts';
-import type { Pipeline } from './pipeline.ts';
+import type { LocationOptions } from '../location/types.ts';
 
 /** The generated `TaskReport` of the spec (contract 2.1). */
 type TaskReport = components['schemas']['TaskReport'];
@@ -33,12 +32,21 @@ export interface ClientSettings {
    * generated `SERVICE_URL` (the spec's `servers[0].url`)
    */
   serviceUrl?: string;
+  /**
+   * This build's source maps were uploaded to the service (the build integrations'
+   * `sourceMaps: 'upload'`, or `svc-sourcemaps upload`), with the release this client reports: a
+   * stack frame no map resolves here is sent with its chunk's path as it is (not `[hash]`), which
+   * the service maps; browsers fetch no map (there is none to fetch). Node still maps through the
+   * maps it finds on disk.
+   * @default false
+   */
+  uploadedSourceMaps?: boolean;
 }
 
 /**
- * The second argument of `createClient`: `serviceUrl` is its one public field; the rest is an
- * internal test seam (not user options): every clock, timer, random source and network call the
- * client makes goes through these, so tests never patch globals.
+ * The second argument of `createClient`: `serviceUrl` and `uploadedSourceMaps` are its public
+ * fields; the rest is an internal test seam (not user options): every clock, timer, random source
+ * and network call the client makes goes through these, so tests never patch globals.
  */
 export interface ClientDeps extends ClientSettings {
   /** @default globalThis.fetch, looked up at call time */
@@ -85,45 +93,3 @@ export type Render = (
   value: unknown,
   options?: LocationOptions,
 ) => string | undefined | Promise<string | undefined>;
-
-/** What a platform entry (Node or browser) plugs into the core client. */
-export interface Platform {
-  /** Location capture for this platform. */
-  captureLocation?: CaptureLocation;
-  /**
-   * Renders non-string titles (no `options`) and descriptions (`core/describe.ts` with each stack
-   * frame rewritten by the location code: project-relative, through source maps). Node passes it;
-   * the browser passes `loadDescribe` instead (a lazy chunk loaded on the first non-string value).
-   */
-  describe?: Render;
-  /** Loads the chunk exporting `describe` (the browser). */
-  loadDescribe?: () => Promise<{ describe: Render }>;
-  /**
-   * Option defaults that differ on this platform (the browser's generated BROWSER_OPTION_DEFAULTS).
-   * @default none: the generated OPTION_DEFAULTS
-   */
-  optionDefaults?: { sourceMaps?: boolean };
-  /** Wires a new client's shutdown hooks; returns the callback told when the client is busy/idle. */
-  attach?(hooks: ShutdownHooks): (busy: boolean) => void;
-  /**
-   * Returns what a reporting call calls to have `run` called soon (once per batch of calls).
-   * @default a microtask (`queueMicrotask`)
-   */
-  schedule?(run: () => void): () => void;
-  /** Marks a timer as not keeping the process alive (Node `unref`). */
-  unref?(timer: unknown): void;
-  /** The platform's fetch, used unless one is injected. @default globalThis.fetch at call time */
-  fetch?: typeof fetch;
-  /** The service address from the environment (Node: `SERVICE_URL`), read at client creation. */
-  envServiceUrl?(): string | undefined;
-}
-
-/** Hooks the platform uses at shutdown. */
-export interface ShutdownHooks {
-  /** Sends everything queued; resolves with the flush result (`flush()`). */
-  drain(): Promise<FlushResult>;
-  /** The client's send side: the Node exit flush sets a deadline on its transport. */
-  pipeline: Pipeline;
-  /** Send what is queued and prepared with `fetch` keepalive, synchronously (browser unload). */
-  unload(): void;
-}

@@ -1,8 +1,10 @@
 // `@svc/runtime/kit`: the helpers every integration shares (one home per concern): the variables
 // they read, how each kind of failure is reported, card titles, the window listeners, the secret
-// guard, flushing with a deadline, a server process's crash handlers, and the global carrier.
+// guard, flushing with a deadline, a server process's crash handlers, the redaction of what they
+// log (the runtime's own), and the global carrier.
 // Not part of the reporting API; platform neutral (no node: imports), built apart from the client
 // entries.
+export { redact } from '../core/debug-format.ts';
 export { type Carrier, carrier, carrierSlot } from '../core/shared.ts';
 export {
   FAILURES,

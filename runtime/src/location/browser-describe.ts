@@ -4,7 +4,7 @@
 // lazy chunk, the same maps that give `file_name`).
 import { describe as text } from '../core/describe.ts';
 import { describeWithFrames, type ResolveFrame } from './frames.ts';
-import { fileUrlToPath, urlToPath, withoutHash } from './paths.ts';
+import { fileUrlToPath, unmappedPath, urlToPath } from './paths.ts';
 import type { LocationOptions } from './types.ts';
 
 type Maps = typeof import('./browser-maps.ts');
@@ -23,14 +23,17 @@ function loadMaps(): Promise<Maps> {
 
 const relative = (url: string) => urlToPath(url) ?? fileUrlToPath(url) ?? url;
 
-function resolver(sourceMaps: boolean): ResolveFrame {
+/** Maps are fetched with `sourceMaps`, unless the build uploaded them (none is served then). */
+function resolver(options: LocationOptions): ResolveFrame {
+  const fetchMaps = options.sourceMaps && !options.uploadedSourceMaps;
   return (frame, wait) => {
-    if (sourceMaps && /^https?:/i.test(frame.file)) {
+    if (fetchMaps && /^https?:/i.test(frame.file)) {
       const mapped = maps?.mapFrame(frame, frame.name);
       if (mapped === undefined && wait) return undefined;
       if (mapped) return { ...mapped, file: relative(mapped.file) };
     }
-    return { file: withoutHash(relative(frame.file)), line: frame.line, column: frame.column };
+    const file = unmappedPath(relative(frame.file), options);
+    return { file, line: frame.line, column: frame.column };
   };
 }
 
@@ -44,7 +47,7 @@ export function describe(
   options?: LocationOptions,
 ): string | undefined | Promise<string | undefined> {
   if (!options) return text(value);
-  return describeWithFrames(value, resolver(options.sourceMaps), (urls) =>
+  return describeWithFrames(value, resolver(options), (urls) =>
     loadMaps().then((chunk) => chunk.warm(urls)),
   );
 }

@@ -1,7 +1,7 @@
 // The browser location capture proper (a lazy chunk, see ./browser.ts): throw site or call site;
 // source maps (opt-in) via a lazily loaded resolver.
 import { laterStack } from './later-stack.ts';
-import { fileUrlToPath, urlToPath, withoutHash } from './paths.ts';
+import { fileUrlToPath, unmappedPath, urlToPath } from './paths.ts';
 import { callSites, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { Location, LocationOptions } from './types.ts';
@@ -38,7 +38,7 @@ function locate(
   const [first] = frames;
   if (!first) return undefined;
   const unresolved = toLocation(first, false, options);
-  if (!options.sourceMaps) return unresolved;
+  if (!options.sourceMaps || options.uploadedSourceMaps) return unresolved;
   return loadResolver()
     .then((maps) => maps.resolveFrames(frames))
     .then((frame) => (frame ? toLocation(frame, !frames.includes(frame), options) : unresolved))
@@ -58,10 +58,10 @@ function loadResolver(): Promise<typeof import('./browser-maps.ts')> {
   return resolver;
 }
 
-/** A mapped frame's original path, else the chunk's with its content hash written `[hash]`. */
+/** A mapped frame's original path, else the chunk's (`unmappedPath`: its content hash written `[hash]`). */
 function toLocation(frame: Frame, mapped: boolean, options: LocationOptions): Location {
   const path = urlToPath(frame.file) ?? fileUrlToPath(frame.file) ?? frame.file;
-  const location: Location = { file_name: mapped ? path : withoutHash(path) };
+  const location: Location = { file_name: mapped ? path : unmappedPath(path, options) };
   if (options.lineNumbers) location.line_number = frame.line;
   return location;
 }

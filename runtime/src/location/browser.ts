@@ -1,23 +1,11 @@
 // Browser `captureLocation`: a small stub that holds the reporting call's stack; the parsing and
 // site choice live in a lazy chunk (./browser-locate.ts) so they stay out of the start-up bundle.
+import { lazy } from '../core/lazy.ts';
 import { captureError } from './capture-stack.ts';
 import type { CaptureLocation } from './types.ts';
 
-type Locator = typeof import('./browser-locate.ts');
-
-let locator: Locator | undefined;
-let loading: Promise<Locator> | undefined;
-
 /** The locator chunk, imported once; a failed load is retried by a later report. */
-function load(): Promise<Locator> {
-  if (!loading) {
-    loading = import('./browser-locate.ts').then((m) => (locator = m));
-    loading.catch(() => {
-      loading = undefined;
-    });
-  }
-  return loading;
-}
+const locator = lazy(() => import('./browser-locate.ts'));
 
 /**
  * Browser location capture. The call-site stack is captured here, synchronously, in the reporting
@@ -29,8 +17,8 @@ export const captureLocation: CaptureLocation = (description, options) => {
   if (!options.captureLocation) return undefined;
   try {
     const holder = captureError();
-    if (locator) return locator.locateReport(description, holder, options);
-    return load()
+    if (locator.loaded) return locator.loaded.locateReport(description, holder, options);
+    return locator()
       .then((m) => m.locateReport(description, holder, options) ?? {})
       .catch(() => ({}));
   } catch {

@@ -3,25 +3,26 @@
 import { describe } from '../core/describe.ts';
 import { describeWithFrames, type ResolveFrame } from './frames.ts';
 import { isWarm, loadMap, mapFrame } from './node-maps.ts';
-import { toFsPath, toProjectPath } from './node-paths.ts';
-import { withoutHash } from './paths.ts';
+import { mappedProjectPath, toFsPath, toProjectPath } from './node-paths.ts';
+import { unmappedPath } from './paths.ts';
 import type { LocationOptions } from './types.ts';
 
 /** Node's own modules: `node:internal/...` (and `internal/...` of older Nodes), kept as printed. */
 const NODE_INTERNAL = /^(?:node:|internal[\\/])/;
 
 /** Resolves a frame: Node internals as they are, the rest mapped (when `sourceMaps`) and relative. */
-function resolver(sourceMaps: boolean): ResolveFrame {
+function resolver(options: LocationOptions): ResolveFrame {
   return (frame, wait) => {
     if (NODE_INTERNAL.test(frame.file))
       return { file: frame.file, line: frame.line, column: frame.column };
     const path = toFsPath(frame.file);
-    if (sourceMaps && path !== undefined) {
+    if (options.sourceMaps && path !== undefined) {
       if (wait && !isWarm(path)) return undefined;
       const mapped = mapFrame(path, frame, frame.name);
-      if (mapped) return { ...mapped, file: toProjectPath(mapped.file) };
+      if (mapped) return { ...mapped, file: mappedProjectPath(mapped.file, path) };
     }
-    return { file: withoutHash(toProjectPath(frame.file)), line: frame.line, column: frame.column };
+    const file = unmappedPath(toProjectPath(frame.file), options);
+    return { file, line: frame.line, column: frame.column };
   };
 }
 
@@ -35,7 +36,7 @@ export function describeNode(
   options?: LocationOptions,
 ): string | undefined | Promise<string | undefined> {
   if (!options) return describe(value);
-  return describeWithFrames(value, resolver(options.sourceMaps), (files) =>
+  return describeWithFrames(value, resolver(options), (files) =>
     Promise.all(files.map((file) => loadMap(toFsPath(file) ?? ''))),
   );
 }

@@ -102,3 +102,19 @@ function projectPath(file: string): string {
   const name = fromNodeModules(slashed) ?? relative(projectRoot(), abs).split(sep).join('/');
   return name;
 }
+
+/** `node_modules/next/` of `node_modules/next/dist/x.js` (`node_modules/@scope/pkg/` when scoped). */
+const PACKAGE_ROOT = /^node_modules\/(?:@[^/]+\/)?[^/]+\//;
+
+/**
+ * The project-relative place of a mapped frame (`mapped`: the original source, a path or a URL)
+ * whose generated code is `generated`. A dependency's own map often names its sources relative to
+ * the package (Next: `webpack://next/./src/server/...`); those read as the package's files
+ * (`node_modules/next/src/server/...`), never as the app's own code.
+ */
+export function mappedProjectPath(mapped: string, generated: string): string {
+  const name = toProjectPath(mapped);
+  if (name.startsWith('node_modules/')) return name;
+  const pkg = PACKAGE_ROOT.exec(toProjectPath(generated))?.[0];
+  return pkg ? pkg + name.replace(/^(?:\.\.?\/|\/)+/, '') : name;
+}

@@ -2,8 +2,8 @@
 import { captureError } from './capture-stack.ts';
 import { laterStack } from './later-stack.ts';
 import { isWarm, loadMap, mapFrame } from './node-maps.ts';
-import { toFsPath, toProjectPath } from './node-paths.ts';
-import { withoutHash } from './paths.ts';
+import { mappedProjectPath, toFsPath, toProjectPath } from './node-paths.ts';
+import { unmappedPath } from './paths.ts';
 import { callSite, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { CaptureLocation, Location, LocationOptions } from './types.ts';
@@ -72,13 +72,14 @@ function safeMap(path: string, frame: Frame): Frame | undefined {
   }
 }
 
-/** The original place, else the generated file with its name's content hash written `[hash]`. */
+/** The original place, else the generated file (`unmappedPath`: its content hash written `[hash]`). */
 function toLocation(frame: Frame, mapped: Frame | undefined, options: LocationOptions): Location {
   try {
-    const at = mapped ?? frame;
-    const name = toProjectPath(at.file);
-    const location: Location = { file_name: mapped ? name : withoutHash(name) };
-    if (options.lineNumbers) location.line_number = at.line;
+    const name = mapped
+      ? mappedProjectPath(mapped.file, frame.file)
+      : unmappedPath(toProjectPath(frame.file), options);
+    const location: Location = { file_name: name };
+    if (options.lineNumbers) location.line_number = (mapped ?? frame).line;
     return location;
   } catch {
     return {};

@@ -86,3 +86,12 @@ export function withoutHash(path: string): string {
     if (hash.test(base)) return path.slice(0, slash) + base.replace(hash, '[hash]');
   return path;
 }
+
+/**
+ * A frame's generated place that no map resolved here: with the build's maps uploaded to the
+ * service (`uploadedSourceMaps`) the path as it is, so the service finds the chunk's map; else
+ * with its content hash written `[hash]`.
+ */
+export function unmappedPath(path: string, options: { uploadedSourceMaps?: boolean }): string {
+  return options.uploadedSourceMaps ? path : withoutHash(path);
+}

@@ -9,6 +9,12 @@ export interface LocationOptions {
   lineNumbers: boolean;
   /** Resolve through source maps (Node: on-disk maps; browser: fetched at report time). */
   sourceMaps: boolean;
+  /**
+   * The build's maps were uploaded to the service (the deployment setting of the same name): a
+   * frame no map resolves here keeps its chunk's path as it is (no `[hash]`), for the service to
+   * map; the browser fetches no map.
+   */
+  uploadedSourceMaps?: boolean;
 }
 
 type TaskReport = components['schemas']['TaskReport'];

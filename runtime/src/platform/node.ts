@@ -4,7 +4,9 @@
 import { AsyncResource } from 'node:async_hooks';
 import { EXIT } from '../core/exit.ts';
 import { carrierSlot } from '../core/shared.ts';
-import type { FlushResult, Platform, ShutdownHooks } from '../core/types.ts';
+import type { ExitBudget } from '../core/send.ts';
+import type { Platform, ShutdownHooks } from '../core/port.ts';
+import type { FlushResult } from '../core/types.ts';
 import { callSiteLater, captureLocation } from '../location/node.ts';
 import { isErrorLike } from '../location/site.ts';
 import { describeNode } from '../location/node-frames.ts';
@@ -17,9 +19,9 @@ import { createNodeSend } from './node-send.ts';
 const loadContext = new AsyncResource('svc.client');
 
 /**
- * The exit flush of a client: delivery ends within `timeoutMs` and its `timeoutMs` option + 1.5 s,
- * whatever is queued; what is left is given up, with one warning (the transport's `exitWithin`).
- * Resolves with the flush result.
+ * The exit flush of a client: delivery ends within `timeoutMs` and what is left of the process's
+ * exit budget, whatever is queued; what is left is given up, with one warning (the transport's
+ * `exitWithin`). Resolves with the flush result.
  */
 function exit(hooks: ShutdownHooks, timeoutMs: number): Promise<FlushResult> {
   const { pipeline, drain } = hooks;
@@ -115,6 +117,8 @@ export const nodePlatform: Platform = {
     attached = hooks;
     // node:http unless a fetch function of its own was injected (tests).
     const context = hooks.pipeline.context;
+    // One exit budget per process, whichever clients and copies of the package flush at exit.
+    context.budget = carrierSlot<ExitBudget>('exitBudget', () => ({ spentMs: 0 }));
     const fetch = context.deps.fetch;
     if (typeof fetch !== 'function' || fetch === nodePlatform.fetch)
       context.send = createNodeSend(context.config.concurrency);

@@ -4,7 +4,7 @@
 import { createHook } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
-import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
+import type { Platform, ShutdownHooks } from '../../src/core/port.ts';
 import { REPORTING_METHOD_NAMES, REPORTING_METHODS } from '../../src/generated/methods.gen.ts';
 import { clientFor, KEY } from '../helpers/client.ts';
 import { useRecordingServer } from '../helpers/recording-server.ts';

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
 import { describe as render } from '../../src/core/describe.ts';
-import type { Platform, ShutdownHooks } from '../../src/core/types.ts';
+import type { Platform, ShutdownHooks } from '../../src/core/port.ts';
 import { KEY } from '../helpers/client.ts';
 import { useRecordingServer } from '../helpers/recording-server.ts';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { createCoreClient } from '../../src/core/client.ts';
-import type { Platform } from '../../src/core/types.ts';
+import type { Platform } from '../../src/core/port.ts';
 import { SERVICE_URL } from '../../src/index.node.ts';
 import { clientFor, fakeSleep, KEY, recordingLogger } from '../helpers/client.ts';
 import { useRecordingServer } from '../helpers/recording-server.ts';

@@ -53,12 +53,16 @@ export const SEALING = {
   secretKey: sealedVectors.recipient_secret_key_b64,
 };
 
-function verify(h: IncomingHttpHeaders, raw: Buffer): boolean | undefined {
+/** The constant path a request's signature covers: the source-map route's, else the tasks route's. */
+const signedPath = (url: string) =>
+  /\/api\/v1\/sourcemaps(?:[?#]|$)/.test(url) ? '/api/v1/sourcemaps' : '/api/v1/tasks';
+
+function verify(h: IncomingHttpHeaders, raw: Buffer, url: string): boolean | undefined {
   const sig = h['x-svc-signature'];
   if (typeof sig !== 'string') return undefined;
   if (h['x-svc-key-id'] !== SIGNING.keyId) return false;
   const hash = createHash('sha256').update(raw).digest('hex');
-  const payload = `${h['x-svc-timestamp']}.POST./api/v1/tasks.${hash}`;
+  const payload = `${h['x-svc-timestamp']}.POST.${signedPath(url)}.${hash}`;
   const want = createHmac('sha256', SIGNING.signingSecret).update(payload).digest();
   const got = Buffer.from(sig, 'hex');
   return got.length === want.length && timingSafeEqual(got, want);
@@ -115,7 +119,7 @@ export async function startRecordingServer(
         envelope,
         at: Date.now(),
       };
-      rec.signatureValid = verify(req.headers, raw);
+      rec.signatureValid = verify(req.headers, raw, req.url as string);
       requests.push(rec);
       const reply = responder(rec, requests.length - 1) ?? {
         status: 201,

@@ -37,7 +37,11 @@ afterAll(async () => {
 });
 
 /** Loads the page under `mode`, reports one thrown error and one call site, returns both cards. */
-async function scenario(mode: ServeMode | string, tag: string, maps: 'on' | 'off' = 'on') {
+async function scenario(
+  mode: ServeMode | string,
+  tag: string,
+  maps: 'on' | 'off' | 'uploaded' = 'on',
+) {
   if (typeof mode !== 'string') server.mode = mode;
   server.requests.length = 0;
   const base = typeof mode === 'string' ? mode : server.url;
@@ -147,6 +151,23 @@ describe('browser location capture (Chromium, Vite build)', () => {
   it('hidden maps without registry or header stay unresolved', async () => {
     const out = await scenario({ root: fixture.outDirs.hidden, maps: 'ok' }, 'hidden-unknown');
     expect(out.thrown?.file_name).toMatch(CHUNK);
+  });
+
+  it('maps uploaded to the service: the exact chunk path (no [hash]), no map fetched', async () => {
+    const out = await scenario(
+      { root: fixture.outDirs.regular, maps: 'ok' },
+      'uploaded',
+      'uploaded',
+    );
+    expect(out.flushed).toMatchObject({ sent: 2, failed: 0 });
+    const chunk = /^assets\/index-(?!\[hash\])[\w-]{8}\.js$/;
+    expect(out.thrown?.file_name).toMatch(chunk);
+    expect(out.call?.file_name).toMatch(chunk);
+    // The frames keep the chunk's own path and position, which the service's map resolves.
+    const text = out.description ?? '';
+    expect(text).toMatch(/\n {4}at \S+ \(assets\/index-(?!\[hash\])[\w-]{8}\.js:\d+:\d+\)\n/);
+    expect(text).not.toMatch(/127\.0\.0\.1|http:|\[hash\]|src\//);
+    expect(out.requests.filter((p) => /browser-maps|\.map$/.test(p))).toEqual([]);
   });
 
   it('sourceMaps off: unresolved location and the resolver chunk is never loaded', async () => {

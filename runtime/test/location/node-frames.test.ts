@@ -3,9 +3,20 @@
 // the app's own frames come out as `at loadOrder (app/boom/[id]/page.tsx:12:9)`, Node internals as
 // `node:...`, dependencies as `node_modules/...`, and two hosts (two app folders) or two builds (two
 // chunk hashes) give byte-identical text.
-import { cp, mkdtemp, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeNode } from '../../src/location/node-frames.ts';
 import { clearMapCache } from '../../src/location/node-maps.ts';
@@ -137,4 +148,48 @@ it('is synchronous once the maps are read, and a title is the plain text', async
   expect(await again).toBe(await first);
   expect(describeNode(error, ON)).toBe(await first);
   expect(describeNode(error)).toBe(error.stack);
+});
+
+describe("Next's own frames, through the maps Next ships in its package", () => {
+  /** The build output, and `node_modules/next` of the repository (the same 16.4.5) beside it. */
+  async function hostWithNext(bundler: Bundler) {
+    const app = await host(bundler, 'srv/app');
+    const next = dirname(createRequire(import.meta.url).resolve('next/package.json'));
+    await mkdir(join(app, 'node_modules'), { recursive: true });
+    await symlink(next, join(app, 'node_modules/next'), 'dir');
+    return app;
+  }
+
+  it.each(['turbopack', 'webpack'] as const)(
+    'read as node_modules/next/src/..., never as the app own src/ (%s)',
+    async (bundler) => {
+      const app = await hostWithNext(bundler);
+      const text = String(await describeIn(app, thrown(app, stacks[bundler].route)));
+      const next = text
+        .split('\n')
+        .filter((line) => line.includes('renderToResponse') || line.includes('executeRequest'));
+      expect(next).toHaveLength(2);
+      for (const line of next)
+        expect(line).toMatch(
+          /^ {4}at async \S+ \(node_modules\/next\/src\/server\/route-modules\/app-route\/module\.ts:\d+:\d+\)$/,
+        );
+      // The app's own frames are unchanged.
+      expect(text).toContain('    at GET (app/api/boom/route.ts:9:1)');
+    },
+  );
+});
+
+it('with the build maps uploaded (uploadedSourceMaps), a frame no map resolves keeps its exact chunk path', async () => {
+  const a = await host('turbopack', 'srv/app');
+  setProjectRoot(a);
+  const options = { ...ON, sourceMaps: false, uploadedSourceMaps: true };
+  const text = await describeNode(thrown(a, stacks.turbopack.page), options);
+  expect(text).toContain('    at e (.next/server/chunks/ssr/_1pztwhm_cn3uu._.js:1:241)');
+  // Maps on disk still win: the Node side maps what it can read itself.
+  clearMapCache();
+  const mapped = await describeNode(thrown(a, stacks.turbopack.page), {
+    ...ON,
+    uploadedSourceMaps: true,
+  });
+  expect(mapped).toContain('    at loadOrder (app/boom/[id]/page.tsx:12:9)');
 });

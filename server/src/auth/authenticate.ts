@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { sha256Hex } from '../core/hash.ts';
 import { PUBLISHABLE_TOKEN } from '../core/keys.ts';
 import type { AuthKey, MaybePromise } from '../domain/types.ts';
-import { hmacHex, signedPayload } from './signature.ts';
+import { hmacHex, SIGNED_PATH, signaturePayload } from './signature.ts';
 
 export const AUTH_MESSAGE = 'Invalid or missing project API key.';
 
@@ -42,6 +42,8 @@ export interface AuthInput {
   now: number;
   /** Allowed distance of X-Svc-Timestamp from the clock, seconds. */
   skewSeconds: number;
+  /** The constant path the signature covers. @default TASKS_PATH */
+  signedPath?: string;
 }
 
 /**
@@ -77,7 +79,9 @@ export async function authenticate(
   if (!SIGNATURE.test(signature)) return undefined;
   const key: AuthKey | undefined = await store.findAuthKey('secret', keyId);
   if (key?.kind !== 'secret' || !key.secretHash) return undefined;
-  const expected = hmacHex(key.secretHash, signedPayload(timestamp, input.method, input.rawBody));
+  const path = input.signedPath ?? SIGNED_PATH;
+  const payload = signaturePayload(timestamp, input.method, path, input.rawBody);
+  const expected = hmacHex(key.secretHash, payload);
   return equalHex(expected, signature) ? key : undefined;
 }
 

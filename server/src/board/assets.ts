@@ -51,6 +51,18 @@ div.bulk{display:flex;gap:.5rem;align-items:center;margin:.6rem 0}
 ol.history{margin:.3rem 0;padding-left:1.3rem}ol.history li{margin:.15rem 0}
 pre.diff del,pre.diff ins{text-decoration:none}pre.diff del{color:var(--crit)}pre.diff ins{color:var(--ok)}
 code.hint{font-size:12px;color:var(--muted);overflow-wrap:anywhere}
+.words del,.words ins{text-decoration:none;border-radius:3px;padding:0 .15rem}.words del{color:var(--crit);background:color-mix(in srgb,var(--crit) 12%,transparent);text-decoration:line-through}.words ins{color:var(--ok);background:color-mix(in srgb,var(--ok) 14%,transparent)}
+nav.envs{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:.4rem 0}nav.envs a{padding:.05rem .55rem;border:1px solid var(--line);border-radius:4px;color:var(--fg)}
+nav.envs a.on{border-color:var(--link);box-shadow:inset 0 -2px 0 var(--link);font-weight:600}nav.envs .n{opacity:.7}
+.notice{padding:.45rem .7rem;border:1px solid var(--ok);border-radius:6px;color:var(--fg);background:color-mix(in srgb,var(--ok) 10%,transparent)}
+td.where code{font-size:12px;white-space:nowrap}.env.on{font-weight:600}
+form.release-form{display:flex;align-items:center;gap:.4rem;margin:.4rem 0 0}form.release-form label{display:flex;gap:.3rem;align-items:center}
+ol.code,ol.raw{font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem .6rem 3.2rem;margin:.3rem 0;white-space:pre-wrap;overflow-wrap:anywhere;max-height:40rem;overflow:auto}
+ol.code li.hit{background:var(--bg);font-weight:700}ol.code li::marker{color:var(--muted)}
+ol.raw{list-style:none;padding-left:.8rem}ol.raw .mapped{color:var(--ok)}ol.raw .unmapped{color:var(--muted)}
+.ok{color:var(--ok)}.st-delivered{color:var(--ok)}.st-failed{color:var(--over)}.st-pending{color:var(--warn)}.st-cancelled{color:var(--muted)}
+fieldset.checks{border:0;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.15rem .5rem;font-size:12px;color:var(--muted)}fieldset.checks legend{padding:0;width:100%}label.check{color:var(--fg)}
+code.secret{display:inline-block;padding:.15rem .4rem;background:var(--panel);border:1px solid var(--line);border-radius:4px;overflow-wrap:anywhere;user-select:all}
 `.replace(/\n/g, '');
 
 const ICON =

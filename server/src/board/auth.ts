@@ -52,6 +52,9 @@ export function sameOrigin(req: FastifyRequest): boolean {
   }
 }
 
+/** The board's sign-in and sessions over the board's store. */
+export type BoardAuth = ReturnType<typeof createBoardAuth>;
+
 export function createBoardAuth(store: BoardStore, now: () => number, sessionMs: number) {
   return {
     /** undefined: nothing presented; 'invalid': a bad bearer token (never falls back to the cookie). */

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BoardStore } from '../store/board-types.ts';
+import type { SourceMapStore } from '../store/sourcemap-types.ts';
 import { formAllowed } from './auth.ts';
-import { resolvedIn } from './environment.ts';
-import { DAY, HOUR } from './format.ts';
-import { cardPage, HISTORY_ON_CARD, variantPage } from './pages/card.ts';
+import { cardPageOf } from './card-page.ts';
+import { releaseOf, resolvedIn } from './environment.ts';
+import { DAY } from './format.ts';
+import { registerRawRoutes } from './mapped.ts';
+import { variantPage } from './pages/card.ts';
 import { HISTORY_PER_PAGE, historyPage } from './pages/history.ts';
 import { parseIdPage } from './query.ts';
 import { csrfOf, formOf, idOf, notFound, refused, send, statusOf, viewers } from './reply.ts';
-
-/** Characters of each variant body the card page reads (the variant's page reads it whole). */
-const VARIANT_BODY_CHARS = 2048;
 
 type CardParams = { project: string; card: string };
 
@@ -19,9 +19,9 @@ type CardParams = { project: string; card: string };
  */
 export function registerCardRoutes(
   board: FastifyInstance,
-  deps: { store: BoardStore; now: () => number; variantCap: number },
+  deps: { store: BoardStore; now: () => number; variantCap: number; sourceMaps?: SourceMapStore },
 ): void {
-  const { store, now } = deps;
+  const { store, now, sourceMaps } = deps;
   const base = '/projects/:project/cards/:card';
 
   async function loadCard(params: CardParams) {
@@ -40,16 +40,7 @@ export function registerCardRoutes(
   board.get<{ Params: CardParams }>(base, async (req, reply) => {
     const found = await loadCard(req.params);
     if (!found) return notFound(req, reply);
-    const { project, card } = found;
-    const lastHour = Math.floor(now() / HOUR);
-    const [variants, perHour, history] = await Promise.all([
-      store.listVariants(card.id, VARIANT_BODY_CHARS),
-      store.cardHours(card.id, lastHour - 23, lastHour),
-      store.cardHistory(card.id, HISTORY_ON_CARD + 1),
-    ]);
-    const opts = { now: now(), variantCap: deps.variantCap, csrf: csrfOf(req) };
-    const hours = { perHour, lastHour };
-    return send(reply, 200, cardPage(project, card, variants, hours, history, opts));
+    return cardPageOf(req, reply, found, deps);
   });
 
   board.get<{ Params: CardParams }>(`${base}/history`, async (req, reply) => {
@@ -93,6 +84,8 @@ export function registerCardRoutes(
     },
   );
 
+  if (sourceMaps) registerRawRoutes(board, base, { sourceMaps, loadCard, variantOf });
+
   // A status change: same-origin, with the session's form token (403 and nothing changed
   // otherwise), recorded under the admin token's name; then back to the card.
   board.post<{ Params: CardParams }>(`${base}/status`, async (req, reply) => {
@@ -102,14 +95,18 @@ export function registerCardRoutes(
     const found = await loadCard(req.params);
     if (!found) return notFound(req, reply);
     const status = statusOf(form.get('status'));
+    const env = resolvedIn(status, form.get('env'));
     await store.setCardStatus({
       cardIds: [found.card.id],
       projectId: found.project.id,
       status,
       actor: viewer.name,
       at: now(),
-      env: resolvedIn(status, form.get('env')),
+      env,
+      release: releaseOf(status, form.get('release')),
     });
-    return reply.redirect(`/board/projects/${found.project.id}/cards/${found.card.id}`, 303);
+    const back = new URLSearchParams(env === undefined ? {} : { env });
+    const card = `/board/projects/${found.project.id}/cards/${found.card.id}`;
+    return reply.redirect(env === undefined ? card : `${card}?${back}`, 303);
   });
 }

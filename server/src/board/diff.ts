@@ -37,8 +37,8 @@ export function diffLines(base: string | null, other: string | null, cut = false
   return x.length * y.length > ALIGN_CELLS ? bagDiff(x, y, cut) : alignedDiff(x, y, cut);
 }
 
-function alignedDiff(x: string[], y: string[], cut: boolean): LineDiff {
-  // rows[i][j]: length of the longest common subsequence of x[i..] and y[j..].
+/** rows[i][j]: the length of the longest common subsequence of x[i..] and y[j..]. */
+function commonRows(x: readonly string[], y: readonly string[]): Uint32Array[] {
   const rows = new Array<Uint32Array>(x.length + 1);
   rows[x.length] = new Uint32Array(y.length + 1);
   for (let i = x.length - 1; i >= 0; i--) {
@@ -49,6 +49,11 @@ function alignedDiff(x: string[], y: string[], cut: boolean): LineDiff {
     }
     rows[i] = row;
   }
+  return rows;
+}
+
+function alignedDiff(x: string[], y: string[], cut: boolean): LineDiff {
+  const rows = commonRows(x, y);
   const added: string[] = [];
   const removed: string[] = [];
   let i = 0;
@@ -83,4 +88,55 @@ function bagDiff(x: string[], y: string[], cut: boolean): LineDiff {
     return true;
   });
   return { added, removed };
+}
+
+/** A stretch of a changed line: the same in both, or what the first report had and the variant has. */
+export type WordPart = { same: string } | { from: string; to: string };
+
+/** Past this many tokens a line pair is not aligned word by word (shown as whole lines). */
+const WORD_TOKENS = 400;
+
+/** Words (letters, digits, `_`) and every other character on its own; spaces in runs. */
+const tokensOf = (line: string) => line.match(/[\p{L}\p{N}_]+|\s+|./gsu) ?? [];
+
+/**
+ * What changed between two versions of a line, word by word (longest common subsequence of
+ * tokens): `Order 123 not found` / `Order 456 not found` gives `Order `, `123` → `456`,
+ * ` not found`. Null when the lines are too long to align or share nothing.
+ */
+export function diffWords(before: string, after: string): WordPart[] | null {
+  const x = tokensOf(before);
+  const y = tokensOf(after);
+  if (x.length > WORD_TOKENS || y.length > WORD_TOKENS) return null;
+  const rows = commonRows(x, y);
+  if (rows[0]![0] === 0) return null;
+  const parts: WordPart[] = [];
+  let from = '';
+  let to = '';
+  const flush = () => {
+    if (from !== '' || to !== '') parts.push({ from, to });
+    from = '';
+    to = '';
+  };
+  const same = (text: string) => {
+    flush();
+    const last = parts.at(-1);
+    if (last && 'same' in last) last.same += text;
+    else parts.push({ same: text });
+  };
+  let i = 0;
+  let j = 0;
+  while (i < x.length || j < y.length) {
+    if (i < x.length && j < y.length && x[i] === y[j]) {
+      same(x[i]!);
+      i++;
+      j++;
+    } else if (j >= y.length || (i < x.length && rows[i + 1]![j]! >= rows[i]![j + 1]!)) {
+      from += x[i++]!;
+    } else {
+      to += y[j++]!;
+    }
+  }
+  flush();
+  return parts;
 }

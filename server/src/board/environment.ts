@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_ENV, RESOLVED_STATUS, type CardStatus } from '../accept/index.ts';
 import { LIMITS } from '../generated/limits.gen.ts';
+import { overHttps, readCookie } from './auth.ts';
+import { BadQuery } from './query.ts';
 
 // The environment a viewer looks at: the board shows one at a time (its counts, charts and last
 // seen), production unless another was chosen; the choice is remembered per browser in a cookie.
@@ -25,9 +27,17 @@ export function envName(value: string | null | undefined): string | undefined {
 }
 
 const cookieEnv = (req: FastifyRequest) => {
-  const match = new RegExp(`(?:^|;\\s*)${ENV_COOKIE}=([^;]*)`).exec(req.headers.cookie ?? '');
-  return match ? envName(decodeURIComponent(match[1]!)) : undefined;
+  const value = readCookie(req, ENV_COOKIE);
+  try {
+    return value === undefined ? undefined : envName(decodeURIComponent(value));
+  } catch {
+    return undefined; // malformed percent-encoding: as if none
+  }
 };
+
+/** The cookie remembering `env` (empty and expired: forget it), Secure as the session's. */
+export const envCookie = (req: FastifyRequest, env: string | undefined) =>
+  `${ENV_COOKIE}=${env === undefined ? '' : encodeURIComponent(env)}; Path=/board; Max-Age=${env === undefined ? 0 : 31_536_000}; SameSite=Strict; HttpOnly${overHttps(req) ? '; Secure' : ''}`;
 
 /**
  * The environment of a board request: `?env=` (remembered for the next pages), else the cookie,
@@ -36,15 +46,23 @@ const cookieEnv = (req: FastifyRequest) => {
 export function viewedEnv(req: FastifyRequest, reply: FastifyReply, asked: string | null): string {
   const chosen = envName(asked);
   if (chosen !== undefined) {
-    if (chosen !== cookieEnv(req)) {
-      reply.header(
-        'set-cookie',
-        `${ENV_COOKIE}=${encodeURIComponent(chosen)}; Path=/board; Max-Age=31536000; SameSite=Strict; HttpOnly`,
-      );
-    }
+    if (chosen !== cookieEnv(req)) reply.header('set-cookie', envCookie(req, chosen));
     return chosen;
   }
   return cookieEnv(req) ?? DEFAULT_ENV;
+}
+
+/**
+ * The release a status form resolves in (its `release` field: a release's name as a tag holds
+ * it), only for done; none when empty. A name a tag could not hold is a 400.
+ */
+export function releaseOf(status: CardStatus, field: string | null): string | undefined {
+  const name = field?.trim() ?? '';
+  if (status !== RESOLVED_STATUS || name === '') return undefined;
+  if (name.length > LIMITS.tagMax - 'release:'.length || /\p{Cc}/u.test(name)) {
+    throw new BadQuery('That is not a release name.');
+  }
+  return name;
 }
 
 /** The environment a status form resolves in (its `env` field, else production); only for done. */

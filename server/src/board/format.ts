@@ -15,6 +15,10 @@ export function clip(text: string, chars: number): string {
   return `${text.slice(0, end)}…`;
 }
 
+/** `src/pay.ts:40`, or the file alone when the line is not known. */
+export const place = (file: string, line: number | null): string =>
+  line === null ? file : `${file}:${line}`;
+
 /** `1 report`, `1,234 reports`. */
 export const counted = (n: number, noun: string): string =>
   `${count(n)} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,6 +1,7 @@
 import {
   CARD_STATUSES,
   type CardStatus,
+  DEFAULT_ENV,
   IGNORED_STATUS,
   RESOLVED_STATUS,
 } from '../accept/index.ts';
@@ -26,6 +27,8 @@ const statusesOf = (view: StatusView): readonly CardStatus[] | undefined =>
   view === 'all' ? undefined : view === 'open' ? OPEN_STATUSES : [view];
 
 export interface CardsView {
+  /** The environment shown (see environment.ts). */
+  env: string;
   sort: CardSort;
   dir: 'asc' | 'desc';
   status: StatusView;
@@ -80,9 +83,16 @@ const text = (value: string | null, max: number) => {
   return value.trim();
 };
 
-/** The view and the store query of a cards page URL; throws BadQuery on anything unknown. */
-export function parseCardsQuery(params: URLSearchParams): { view: CardsView; query: CardQuery } {
+/**
+ * The view and the store query of a cards page URL, in environment `env`; throws BadQuery on
+ * anything unknown.
+ */
+export function parseCardsQuery(
+  params: URLSearchParams,
+  env: string = DEFAULT_ENV,
+): { view: CardsView; query: CardQuery } {
   const view: CardsView = {
+    env,
     sort: oneOf(params.get('sort'), CARD_SORTS, 'sort') ?? 'last_seen',
     dir: oneOf(params.get('dir'), ['asc', 'desc'] as const, 'direction') ?? 'desc',
     status: oneOf(params.get('status'), STATUS_VIEWS, 'status') ?? 'open',
@@ -101,6 +111,7 @@ export function parseCardsQuery(params: URLSearchParams): { view: CardsView; que
     priority: view.priority,
     tag: view.tag,
     text: view.q,
+    env: view.env,
     after: after ? fitKey(decodeKey(after), view.sort) : undefined,
     before: before && !after ? fitKey(decodeKey(before), view.sort) : undefined,
     limit: PAGE_SIZE,
@@ -117,6 +128,7 @@ export function cardsHref(
   const merged: Record<string, string | undefined> = { ...view, ...changes };
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(merged)) {
+    // The environment is always written: a link says which it shows, whatever a browser remembers.
     const isDefault =
       (k === 'sort' && v === 'last_seen') ||
       (k === 'dir' && v === 'desc') ||

@@ -1,6 +1,8 @@
 import { AdminError, createAdmin } from '../admin.ts';
+import { AddressPolicyError } from '../alerts/address.ts';
+import { AlertSetupError } from '../alerts/setup.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
-import { TASKS_PATH } from '../generated/service.gen.ts';
+import { SOURCEMAPS_PATH, TASKS_PATH } from '../generated/service.gen.ts';
 import { DataDirError } from '../store/sqlite/database-file.ts';
 import { openStore, redactUrl } from '../store/open.ts';
 import { type Flags, parse, UsageError } from './args.ts';
@@ -16,6 +18,13 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the board (view, triage) under /board
+        [--sourcemap-file-bytes N] [--sourcemap-project-bytes N] [--sourcemap-releases N]
+        [--sourcemap-segments N] [--sourcemap-cache-bytes N] [--no-sourcemaps]
+                                             source-map limits (server/README.md); also serves
+                                             POST ${SOURCEMAPS_PATH}
+        [--public-url URL]                   the address alerts link cards to (else $SERVICE_PUBLIC_URL)
+        [--webhook-allow A] [--webhook-deny A]   addresses webhooks may / may not reach (CIDRs or
+                                             loopback, private, link-local, metadata, all, none)
   account create --name N --plan hobby|indie|professional|team [--member email:role ...]
   account list
   project create --account ID --name N
@@ -30,6 +39,17 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
                                              without --to: every member of the account
   notify off --project ID | notify list
   mail list [--account ID] [--json]          quota warnings and notification digests
+  sourcemaps list --project ID [--release R] [--json]   maps builds uploaded (release, path, size,
+                                             debug ID, uploaded at)
+  sourcemaps delete --project ID (--release R | --id N)
+  webhooks add --project ID --url URL [--name N] [--format json|slack]
+                                             where alerts go; a JSON webhook's secret is printed once
+  webhooks list --project ID | webhooks remove ID
+  alerts add --project ID --webhook ID --on new|regression|frequency [--name N]
+        [--more-than N --minutes M] [--env E,E] [--severity S ...]   a rule (window: --minutes, 60)
+  alerts list --project ID | alerts remove ID
+  alerts test ID                             send the rule's test alert now (exit 1 if not delivered)
+  alerts log --project ID [--before ID]      deliveries: rule, card, state, attempts, next retry
   admin-token create [--name N] [--json]  a token that opens the board (printed once)
   admin-token list [--json]
   admin-token revoke ID
@@ -63,6 +83,12 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'admin-token') {
       return await (await import('./admin-token.ts')).runAdminToken(sub, arg, flags);
     }
+    if (command === 'sourcemaps') {
+      return await (await import('./sourcemaps.ts')).runSourceMaps(sub, flags);
+    }
+    if (command === 'webhooks' || command === 'alerts') {
+      return await (await import('./alerts.ts')).runAlerts(command, sub, arg, flags);
+    }
     if (command === 'cards' && sub === 'set-status') {
       return await (await import('./set-status.ts')).runSetStatus(flags);
     }
@@ -87,6 +113,8 @@ export async function main(argv: string[]): Promise<void> {
       err instanceof UsageError ||
       err instanceof AdminError ||
       err instanceof DataDirError ||
+      err instanceof AlertSetupError ||
+      err instanceof AddressPolicyError ||
       isConnectionError(err)
     ) {
       console.error(`svc-server: ${err.message}\nRun "svc-server help" for usage.`);

@@ -1,9 +1,11 @@
 import { sealedBoxBackend } from '../core/sealed-box.ts';
+import type { SourceMapOptions } from '../mapping/options.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
 import { redactUrl } from '../store/open.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
 import { startWhenReachable } from './wait-for-database.ts';
+import { publicUrlFlag, webhookPolicyOf } from './alerts.ts';
 
 export function serveOptions(flags: Flags) {
   const port = Number(flags.port ?? process.env.PORT ?? 8787);
@@ -22,6 +24,8 @@ export function serveOptions(flags: Flags) {
     databaseUrl: databaseUrlOf(flags),
     durability,
     board: flags.board === true,
+    sourceMaps: sourceMapFlags(flags),
+    alerts: { ...webhookPolicyOf(flags), publicUrl: publicUrlFlag(flags) },
     smtp: smtpHost
       ? {
           host: smtpHost,
@@ -30,6 +34,26 @@ export function serveOptions(flags: Flags) {
         }
       : undefined,
   } as const;
+}
+
+/** `--sourcemap-*` flags as `startServer`'s `sourceMaps` (unset ones keep their defaults). */
+function sourceMapFlags(flags: Flags): SourceMapOptions | false {
+  if (flags['no-sourcemaps']) return false;
+  const count = (flag: keyof Flags & `sourcemap-${string}`): number | undefined => {
+    const value = flags[flag] as string | undefined;
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new UsageError(`--${flag} must be a positive integer.`);
+    return n;
+  };
+  return {
+    fileBytesMax: count('sourcemap-file-bytes'),
+    projectBytesMax: count('sourcemap-project-bytes'),
+    releasesKept: count('sourcemap-releases'),
+    segmentsMax: count('sourcemap-segments'),
+    cacheBytes: count('sourcemap-cache-bytes'),
+  };
 }
 
 /**

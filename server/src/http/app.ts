@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
-import { readBody, tooLargeMessage } from './body.ts';
+import { BodyError, type BodyLimits, readBody, tooLargeMessage } from './body.ts';
 import { corsHeaders } from './cors.ts';
 import { createFastTasks } from './fast-tasks.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
@@ -16,6 +16,7 @@ import {
 } from './node-errors.ts';
 import { addKnownRate } from './rate.ts';
 import { createTasksAnswer, type TasksDeps } from './tasks-answer.ts';
+import { registerSourceMapsRoute, type SourceMapsRouteDeps } from './sourcemaps.ts';
 import { registerTasksRoute } from './tasks.ts';
 
 /** Largest accepted body. A report with a maximal description fits with room to spare. */
@@ -41,13 +42,19 @@ const ALLOW_HEADERS = [
   'X-Svc-App-Id',
 ].join(', ');
 
+type AppDeps = TasksDeps & {
+  availability: Availability;
+  board?: BoardDeps;
+  limits: HttpLimits;
+  /** The source-map upload route; absent when source maps are off. */
+  sourceMaps?: Omit<SourceMapsRouteDeps, 'now' | 'skewSeconds' | 'bodyTimeoutMs' | 'store'>;
+};
+
 /**
  * The HTTP surface: CORS for browsers posting cross-origin, raw-body parsing (signatures need the
  * exact bytes), and JSON for every answer including 404s and errors. Client mistakes stay 4xx.
  */
-export function buildApp(
-  deps: TasksDeps & { availability: Availability; board?: BoardDeps; limits: HttpLimits },
-): FastifyInstance {
+export function buildApp(deps: AppDeps): FastifyInstance {
   const bodyLimits = {
     limit: BODY_LIMIT,
     drainLimit: 8 * BODY_LIMIT,
@@ -69,23 +76,10 @@ export function buildApp(
     clientErrorHandler,
     // Node's server as Fastify would make it, with the tasks fast path (fast-tasks.ts) first.
     serverFactory: (fastify) => {
-      const server = createServer(
-        {
-          // Answered by the first hook with a JSON body (Node's own answer has none).
-          requireHostHeader: false,
-          headersTimeout: deps.limits.headersTimeoutMs,
-          // How often Node looks for stalled headers (its default, 30 s, would add up to 30 s).
-          connectionsCheckingInterval: Math.min(1000, deps.limits.headersTimeoutMs),
-        },
-        (req, res) => {
-          if (!fastTasks(req, res)) fastify(req, res);
-        },
-      );
-      httpServer = server;
-      server.keepAliveTimeout = deps.limits.keepAliveTimeoutMs;
-      server.requestTimeout = 0; // Fastify's defaults: the body and headers have their own bounds
-      server.setTimeout(0);
-      return server;
+      httpServer = createNodeServer(deps.limits, (req, res) => {
+        if (!fastTasks(req, res)) fastify(req, res);
+      });
+      return httpServer;
     },
   });
   app.server.maxConnections = deps.limits.maxConnections;
@@ -95,12 +89,56 @@ export function buildApp(
   });
   answerExpectations(app.server);
   app.decorateRequest('svcKey', null);
+  registerBodyParser(app, bodyLimits);
+  registerCors(app);
+  registerHealth(app, deps.availability);
+  registerTasksRoute(app, answer);
+  if (deps.sourceMaps) {
+    registerSourceMapsRoute(app, {
+      ...deps.sourceMaps,
+      store: deps.store,
+      now: deps.now,
+      skewSeconds: deps.skewSeconds,
+      bodyTimeoutMs: deps.limits.bodyTimeoutMs,
+    });
+  }
+  if (deps.board) registerBoard(app, deps.board);
+  registerFallbacks(app, deps);
+  return app;
+}
 
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_req: FastifyRequest, payload: IncomingMessage) =>
-    readBody(payload, bodyLimits),
+/** Node's HTTP server with the service's bounds on headers and idle connections. */
+function createNodeServer(limits: HttpLimits, listener: RequestListener): Server {
+  const server = createServer(
+    {
+      // Answered by the first hook with a JSON body (Node's own answer has none).
+      requireHostHeader: false,
+      headersTimeout: limits.headersTimeoutMs,
+      // How often Node looks for stalled headers (its default, 30 s, would add up to 30 s).
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    listener,
   );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.requestTimeout = 0; // Fastify's defaults: the body and headers have their own bounds
+  server.setTimeout(0);
+  return server;
+}
 
+/** The only body parser: raw bytes, bounded (`body.ts`). */
+function registerBodyParser(app: FastifyInstance, bodyLimits: BodyLimits): void {
+  app.removeAllContentTypeParsers();
+  // A route may read larger bodies (the source-map upload): its config names its own limits.
+  app.addContentTypeParser('*', (req: FastifyRequest, payload: IncomingMessage) =>
+    readBody(
+      payload,
+      (req.routeOptions.config as { bodyLimits?: BodyLimits }).bodyLimits ?? bodyLimits,
+    ),
+  );
+}
+
+/** A request without a Host is a 400; every answer carries CORS headers; preflights are 204. */
+function registerCors(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
     if (missingHost(req.raw)) {
       reply.code(400).header('connection', 'close').send(MISSING_HOST);
@@ -117,11 +155,10 @@ export function buildApp(
       .header('Access-Control-Max-Age', '600')
       .send();
   });
+}
 
-  registerHealth(app, deps.availability);
-  registerTasksRoute(app, answer);
-  if (deps.board) registerBoard(app, deps.board);
-
+/** JSON 404s and errors, with the rate headers of a known key; 503 while the store is down. */
+function registerFallbacks(app: FastifyInstance, deps: AppDeps): void {
   app.setNotFoundHandler(async (req, reply) => {
     await addKnownRate(req, reply, deps);
     return reply
@@ -137,7 +174,9 @@ export function buildApp(
       if (status === 500) console.error('svc-server: internal error', err);
       const message =
         status === 413
-          ? tooLargeMessage(BODY_LIMIT)
+          ? err instanceof BodyError
+            ? err.message
+            : tooLargeMessage(BODY_LIMIT)
           : status === 500
             ? 'Internal server error.'
             : err.message;
@@ -145,5 +184,4 @@ export function buildApp(
       return reply.code(status).send({ message });
     },
   );
-  return app;
 }

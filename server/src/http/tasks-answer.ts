@@ -4,11 +4,16 @@ import { originAllowed } from '../auth/origin.ts';
 import { envelopeOf } from '../core/decrypt.ts';
 import { openWithProjectKeys } from '../core/key-rotation.ts';
 import { validateReport } from '../core/validate.ts';
-import type { AuthKey, RateState, Store } from '../store/types.ts';
+import type { AuthKey, RateState, Store, TaskReport } from '../store/types.ts';
 import { createTurnBudget } from './turns.ts';
 
 export interface TasksDeps {
   store: Store;
+  /**
+   * Rewrites a valid report's frames through the project's source maps before it is ingested
+   * (mapping/mapper.ts); absent when source maps are off.
+   */
+  mapReport?: (projectId: number, report: TaskReport) => TaskReport | Promise<TaskReport>;
   now: () => number;
   skewSeconds: number;
   /** Called after a commit that queued quota-warning mail. */
@@ -116,7 +121,9 @@ export function createTasksAnswer(deps: TasksDeps): (req: TasksRequest) => Promi
     }
 
     const hidden = isHidden(req.headers['x-svc-hide-response']);
-    const outcome = await store.ingest(key, valid.report, { card: !hidden });
+    const mapped = deps.mapReport ? deps.mapReport(key.projectId, valid.report) : valid.report;
+    const report = mapped instanceof Promise ? await mapped : mapped;
+    const outcome = await store.ingest(key, report, { card: !hidden });
     switch (outcome.kind) {
       case 'rate_limited':
         return {

@@ -3,9 +3,9 @@
 // checked with checkpoints, the chunk's function definitions named, the sources' text kept for
 // the project's own files only. A map that is not trusted is refused with the field at fault.
 import { createHash } from 'node:crypto';
-import { type Definition, indexDefinitions, scanDefinitions } from './functions.ts';
+import { type Definition, scanDefinitions } from './functions.ts';
 import { flattenSections, type RegularMap, SectionsError } from './index-map.ts';
-import { type CompiledMap, lookup } from './lookup.ts';
+import { type CompiledMap, NamesInOrder } from './lookup.ts';
 import { scanMappings, TooManySegmentsError } from './scan.ts';
 import { ignoredSources, normaliseSource, SourceError } from './sources.ts';
 import { addError, checkFields, type FieldErrors } from './upload-check.ts';
@@ -39,7 +39,7 @@ export function* compileUpload(body: unknown, limits: CompileLimits): Generator<
   try {
     const regular = yield* regularMap(fields.map, limits, errors);
     if (!regular) return { ok: false, errors };
-    const sources = normaliseSources(regular, fields, limits, errors);
+    const sources = normaliseSources(regular, limits, errors);
     if (!sources) return { ok: false, errors };
     const scanned = yield* scanMappings(regular.mappings, {
       sources: regular.sources.length,
@@ -52,10 +52,10 @@ export function* compileUpload(body: unknown, limits: CompileLimits): Generator<
       sources: sources.paths,
       dependency: sources.dependency,
       names: regular.names.map((n) => (typeof n === 'string' ? n : '')),
-      definitions: new Map(),
+      definitions: [],
     };
     const definitions = fields.code ? scanDefinitions(fields.code, nameAt(map)) : [];
-    map.definitions = indexDefinitions(definitions);
+    map.definitions = definitions;
     const contents = regular.sources.map((_, i) => {
       const text = regular.sourcesContent[i];
       return typeof text === 'string' && !map.dependency[i] && map.sources[i] ? text : null;
@@ -123,7 +123,6 @@ const joinRoot = (root: string, source: string) =>
 
 function normaliseSources(
   map: RegularMap,
-  fields: { path: string },
   limits: CompileLimits,
   errors: FieldErrors,
 ): { paths: (string | null)[]; dependency: Uint8Array } | undefined {
@@ -141,7 +140,7 @@ function normaliseSources(
       continue;
     }
     try {
-      const found = normaliseSource(source, '', fields.path);
+      const found = normaliseSource(source, '');
       paths.push(found.path);
       dependency[i] = found.dependency || ignored.has(i) ? 1 : 0;
     } catch (error) {
@@ -152,10 +151,10 @@ function normaliseSources(
   return errors['map.sources'] ? undefined : { paths, dependency };
 }
 
-/** The map's name at an exact 0-based generated position (a definition's identifier). */
-const nameAt = (map: CompiledMap) => (line: number, column: number) => {
-  const found = lookup(map, line, column);
-  return found && found.name >= 0 ? map.names[found.name] : undefined;
+/** The map's names at the chunk's definitions (asked in position order). */
+const nameAt = (map: CompiledMap) => {
+  const names = new NamesInOrder(map);
+  return (line: number, column: number) => names.at(line, column);
 };
 
 function hashOf(
@@ -165,7 +164,7 @@ function hashOf(
   debugId: string | null,
 ): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([debugId, map.sources, [...map.dependency], map.names, definitions]));
+  hash.update(JSON.stringify([debugId, map.sources, [...map.dependency], definitions]));
   hash.update('\n');
   hash.update(map.mappings);
   for (const text of contents) hash.update(text === null ? '\n-' : `\n+${text.length}:${text}`);

@@ -21,12 +21,9 @@ export interface FrameLine {
   style: 'v8' | 'at';
 }
 
-// V8: "    at [async |new ]name (file:1:2)" or "    at file:1:2".
-const V8_LINE = /^(\s*at (?:async |new )?)(?:(.*?) \()?(.+?):(\d+):(\d+)\)?$/;
-// SpiderMonkey and JavaScriptCore: "name@file:1:2", "@file:1:2" (a relative path needs the "@").
-const AT_LINE = /^(\s*(?:[^@\s]*@)?)((?:[a-z][\w+.-]*:|\/).+?|(?<=@)[^\s@]+?):(\d+)(?::(\d+))?$/i;
 /** Lines are at most this long to be read as frames (a longer one is message text). */
 const LINE_MAX = 4096;
+const SCHEME = /^[a-z][\w+.-]*:/i;
 
 /** The chunk path of a frame's location: origin, query, fragment and leading slashes dropped. */
 export function chunkPath(location: string): string {
@@ -36,41 +33,75 @@ export function chunkPath(location: string): string {
   return path.replace(/^\/+/, '');
 }
 
-/** The frame a description line holds, or undefined for any other line (message text, eval). */
+/**
+ * The frame a description line holds, or undefined for any other line (message text, eval). By
+ * hand rather than by regular expression: a frame's lazy groups backtracked over every line.
+ */
 export function parseFrame(text: string): FrameLine | undefined {
   if (text.length > LINE_MAX) return undefined;
-  const v8 = V8_LINE.exec(text);
-  if (v8) {
-    const [, head, name, file, line, column] = v8;
-    if (file!.startsWith('eval at ') || file!.includes('(')) return undefined;
-    const short = name
-      ?.replace(/ \[as [^\]]*\]$/, '')
-      .split('.')
-      .pop();
-    return {
-      head: head!,
-      name,
-      short,
-      path: chunkPath(file!),
-      line: +line!,
-      column: +column!,
-      style: 'v8',
-    };
-  }
+  let i = 0;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return text.startsWith('at ', i) ? v8Frame(text, i + 3) : atFrame(text, i);
+}
+
+/** V8: `at [async |new ]name (location)` or `at location`; `i` is past `at `. */
+function v8Frame(text: string, i: number): FrameLine | undefined {
+  let at = i;
+  if (text.startsWith('async ', at)) at += 6;
+  else if (text.startsWith('new ', at)) at += 4;
+  const open = text.indexOf(' (', at);
+  const wrapped = open !== -1 && text.endsWith(')');
+  const name = wrapped ? text.slice(at, open) : undefined;
+  const location = wrapped ? text.slice(open + 2, -1) : text.slice(at);
+  if (location.startsWith('eval at ')) return undefined;
+  const place = splitLocation(location, true);
+  if (!place) return undefined;
+  const short = name
+    ?.replace(/ \[as [^\]]*\]$/, '')
+    .split('.')
+    .pop();
+  return { head: text.slice(0, at), name, short, ...place, style: 'v8' };
+}
+
+/**
+ * SpiderMonkey and JavaScriptCore: `name@location`, `@location`, or a bare location with a scheme
+ * or a leading `/` (a relative one needs the `@`); the column may be missing.
+ */
+function atFrame(text: string, i: number): FrameLine | undefined {
   if (/ > (?:eval|Function)/.test(text)) return undefined;
-  const at = AT_LINE.exec(text);
-  if (!at) return undefined;
-  const [, head, file, line, column] = at;
-  const name = /([^@\s*]+)@$/.exec(head!)?.[1];
+  const sign = text.indexOf('@', i);
+  const before = sign === -1 ? '' : text.slice(i, sign);
+  if (/\s/.test(before)) return undefined;
+  const location = sign === -1 ? text.slice(i) : text.slice(sign + 1);
+  if (sign === -1 && !SCHEME.test(location) && !location.startsWith('/')) return undefined;
+  if (/[\s@]/.test(location)) return undefined;
+  const place = splitLocation(location, false);
+  if (!place) return undefined;
+  const name = before || undefined;
   return {
-    head: name ? head!.slice(0, -1 - name.length) : head!,
+    head: text.slice(0, i) + (sign !== -1 && !name ? '@' : ''),
     name,
     short: name?.split(/[./]/).pop(),
-    path: chunkPath(file!),
-    line: +line!,
-    column: column ? +column : 0,
+    ...place,
     style: 'at',
   };
+}
+
+const DIGITS = /^\d+$/;
+
+/** `path:line:column` (the column optional unless `column` is required) as a chunk path and numbers. */
+function splitLocation(location: string, needColumn: boolean) {
+  const last = location.lastIndexOf(':');
+  if (last <= 0) return undefined;
+  const tail = location.slice(last + 1);
+  if (!DIGITS.test(tail)) return undefined;
+  const previous = location.lastIndexOf(':', last - 1);
+  const middle = previous > 0 ? location.slice(previous + 1, last) : '';
+  if (DIGITS.test(middle)) {
+    return { path: chunkPath(location.slice(0, previous)), line: +middle, column: +tail };
+  }
+  if (needColumn) return undefined;
+  return { path: chunkPath(location.slice(0, last)), line: +tail, column: 0 };
 }
 
 /** An original place to write in a frame's stead. */

@@ -16,7 +16,7 @@ const DEFINITION =
 
 /**
  * Scans generated code for function definitions, naming each through `nameAt` (the map's name of
- * the identifier at a 0-based generated position). In position order.
+ * the identifier at a 0-based generated position; called in position order). In position order.
  */
 export function scanDefinitions(
   code: string,
@@ -25,13 +25,15 @@ export function scanDefinitions(
   const found: Definition[] = [];
   let line = 0;
   let lineStart = 0;
+  // The next line end after `lineStart` (a minified chunk is one long line: found once, not per match).
+  let nextLineEnd = code.indexOf('\n');
   for (const match of code.matchAll(DEFINITION)) {
     const group = match[1] ? 1 : match[2] ? 2 : 3;
     const [start] = (match.indices as [number, number][])[group]!;
-    for (let nl = code.indexOf('\n', lineStart); nl !== -1 && nl < start;) {
+    while (nextLineEnd !== -1 && nextLineEnd < start) {
       line++;
-      lineStart = nl + 1;
-      nl = code.indexOf('\n', lineStart);
+      lineStart = nextLineEnd + 1;
+      nextLineEnd = code.indexOf('\n', lineStart);
     }
     const column = start - lineStart;
     const generated = match[group]!;

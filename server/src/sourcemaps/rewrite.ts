@@ -6,7 +6,7 @@
 import { LIMITS } from '../generated/limits.gen.ts';
 import type { TaskReport } from '../domain/types.ts';
 import { chunkPath, type FrameLine, type Place, parseFrame, renderFrame } from './frames.ts';
-import { type CompiledMap, functionName, lookup, lookupLine } from './lookup.ts';
+import { type CompiledMap, functionName, lookupCached, lookupLine } from './lookup.ts';
 
 /** Why a frame was left as the SDK sent it. */
 export type Unmapped = 'release' | 'file' | 'position' | 'column';
@@ -29,10 +29,11 @@ export interface FrameNote {
   reason?: Unmapped;
 }
 
-/** Where the card's code context comes from: a map's source, at a 1-based line. */
+/** Where the card's code context comes from: a map's source (its path `file`), at a 1-based line. */
 export interface CodeContext {
   map: number;
   source: number;
+  file: string;
   line: number;
 }
 
@@ -101,7 +102,7 @@ export function mapReport(report: TaskReport, resolve: (path: string) => ChunkMa
 function placeOf(chunk: { id: number; map: CompiledMap }, frame: FrameLine) {
   if (frame.column === 0) return 'column' as const;
   const { map } = chunk;
-  const at = lookup(map, frame.line - 1, frame.column - 1);
+  const at = lookupCached(map, frame.line - 1, frame.column - 1);
   const file = at && map.sources[at.source];
   if (!at || !file) return 'position' as const;
   const name = functionName(map, frame.short, frame.line - 1, frame.column - 1);
@@ -159,7 +160,7 @@ function contextOf(located: Found | undefined, found: Found[]): CodeContext | un
   const own = (f: Found | undefined) => f?.place && !f.place.dependency;
   const frame = own(located) ? located : found.find(own);
   const place = frame?.place;
-  return place && { map: place.map, source: place.source, line: place.line };
+  return place && { map: place.map, source: place.source, file: place.file, line: place.line };
 }
 
 /** A mapped description longer than the service keeps is cut at a line end. */

@@ -1,9 +1,10 @@
 // A map's `sources` as the project-relative paths a card shows: bundler prefixes removed
 // (`webpack://<name>/`, `turbopack:///[project]/`, Vite's `/@fs/`, Next's `(rsc)/` layers), query
-// and fragment dropped, a relative source resolved against the chunk's folder (leading `../` stop at
-// the root, as a URL's do), dependencies cut to `node_modules/<package>/...`. A source that would
-// name a place outside the project (a `..` after the leading ones, an absolute path outside
-// node_modules) is refused: maps are not trusted.
+// and fragment dropped, leading `./` and `../` dropped (a map's relative sources climb from the
+// build's output folder to the project: `../../src/App.tsx` of `dist/assets/` is `src/App.tsx`;
+// the runtime's uploader sends them project-relative already), dependencies cut to
+// `node_modules/<package>/...`. A source that would name a place outside the project (a `..`
+// after the leading ones, an absolute path outside node_modules) is refused: maps are not trusted.
 
 /** A source the service refuses, with the reason shown in the 422. */
 export class SourceError extends Error {
@@ -30,14 +31,10 @@ export function fromNodeModules(path: string): string | undefined {
 }
 
 /**
- * The project-relative path of one `sources` entry of a map uploaded for `chunkPath`. Throws
- * `SourceError` for a source outside the project.
+ * The project-relative path of one `sources` entry of a map. Throws `SourceError` for a source
+ * outside the project.
  */
-export function normaliseSource(
-  raw: string,
-  sourceRoot: string,
-  chunkPath: string,
-): NormalisedSource {
+export function normaliseSource(raw: string, sourceRoot: string): NormalisedSource {
   let source = raw.replaceAll('\\', '/');
   if (source.startsWith('\0')) return internal(source.slice(1));
   if (sourceRoot && !SCHEME.test(source) && !source.startsWith('/')) {
@@ -59,7 +56,7 @@ export function normaliseSource(
         'Build the map with sources relative to it.',
     );
   }
-  return relative(resolveAgainst(chunkPath, path), raw);
+  return relative(path, raw);
 }
 
 /** Marks the sources of the map's `ignoreList` (and `x_google_ignoreList`) as dependencies. */
@@ -92,20 +89,6 @@ const internal = (name: string): NormalisedSource => ({ path: name || null, depe
 /** Turbopack's `[project]/`, Next's webpack layers (`(rsc)/`, `(ssr)/`), leading `./` and `../`. */
 function stripPrefixes(path: string): string {
   return path.replace(/^(?:\[project\]\/|\([\w-]+\)\/)?(?:\.\.?\/)*/, '');
-}
-
-/** `chunkPath`'s folder joined with `path`; `..` past the root stay at the root (as URLs do). */
-function resolveAgainst(chunkPath: string, path: string): string {
-  const parts = chunkPath.split('/').slice(0, -1);
-  let rest = path;
-  for (;;) {
-    if (rest.startsWith('./')) rest = rest.slice(2);
-    else if (rest.startsWith('../')) {
-      parts.pop();
-      rest = rest.slice(3);
-    } else break;
-  }
-  return parts.length ? `${parts.join('/')}/${rest}` : rest;
 }
 
 /** Refuses a `..` segment left inside the path; `.` and empty segments collapse. */

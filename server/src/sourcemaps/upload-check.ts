@@ -65,9 +65,18 @@ export function checkFields(body: unknown): { fields?: UploadFields; errors: Fie
     fields: {
       release: release as string,
       path: path as string,
-      debugId: typeof input.debug_id === 'string' ? input.debug_id.toLowerCase() : null,
+      debugId: debugIdOf(input),
       code: typeof input.code === 'string' ? input.code : null,
       map: input.map as Record<string, unknown>,
     },
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `debug_id`, else the map's own `debugId` when it is a UUID; lower-case. */
+function debugIdOf(input: Record<string, unknown>): string | null {
+  if (typeof input.debug_id === 'string') return input.debug_id.toLowerCase();
+  const own = (input.map as Record<string, unknown>).debugId;
+  return typeof own === 'string' && UUID.test(own) ? own.toLowerCase() : null;
 }

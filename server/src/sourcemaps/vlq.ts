@@ -7,6 +7,9 @@ const CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const VALUES = new Int8Array(128).fill(-1);
 for (let i = 0; i < CHARS.length; i++) VALUES[CHARS.charCodeAt(i)] = i;
 
+/** 2 ** (5 * i): the weight of a value's i-th digit. */
+const WEIGHT = [1, 2 ** 5, 2 ** 10, 2 ** 15, 2 ** 20, 2 ** 25, 2 ** 30];
+
 export const COMMA = 44;
 export const SEMICOLON = 59;
 
@@ -27,7 +30,7 @@ export class MappingsError extends Error {
  */
 export function readVlq(text: string, state: { at: number }): number {
   let result = 0;
-  let shift = 0;
+  let digits = 0;
   let at = state.at;
   for (;;) {
     if (at >= text.length) throw new MappingsError('a value is cut off', at);
@@ -35,10 +38,10 @@ export function readVlq(text: string, state: { at: number }): number {
     const digit = code < 128 ? VALUES[code]! : -1;
     if (digit === -1) throw new MappingsError('not a base64 VLQ character', at);
     at++;
-    result += (digit & 31) * 2 ** shift;
+    result += (digit & 31) * WEIGHT[digits]!;
     if ((digit & 32) === 0) break;
-    shift += 5;
-    if (shift > 30) throw new MappingsError('a value has more than 32 bits', at - 1);
+    if (++digits === WEIGHT.length)
+      throw new MappingsError('a value has more than 32 bits', at - 1);
   }
   state.at = at;
   const magnitude = Math.floor(result / 2);

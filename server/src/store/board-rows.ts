@@ -2,6 +2,7 @@ import { CARD_STATUSES, RESOLVED_STATUS } from '../accept/index.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import type {
   BoardCard,
+  BoardEnvironment,
   BoardVariant,
   CardEvent,
   CardSummary,
@@ -41,12 +42,61 @@ export type SummaryRow = Pick<
   | 'description_type'
   | 'created_at'
   | 'last_seen_at'
-> & { severity_rank: number; priority_rank: number };
+  | 'file_name'
+  | 'line_number'
+> & {
+  severity_rank: number;
+  priority_rank: number;
+  /** The description's first characters: where its first frames are (`lineIn`). */
+  description_head: string | null;
+};
 
-/** The columns of `SummaryRow`, as both board stores select them. */
-export const SUMMARY_COLUMNS = `id, title, severity, priority, tags, status, regressions,
-  last_regressed_at, occurrence_count, description_type, created_at, last_seen_at, severity_rank,
-  priority_rank`;
+/** Characters of a description the cards page reads to find the line of its file. */
+const DESCRIPTION_HEAD = 2048;
+
+/**
+ * The columns of `SummaryRow` as a select list; `column` names each field's column (the card's,
+ * or one environment's counts and times).
+ */
+export function summaryColumns(column: (field: string) => string): string {
+  const fields = [
+    'id',
+    'title',
+    'severity',
+    'priority',
+    'tags',
+    'status',
+    'regressions',
+    'last_regressed_at',
+    'occurrence_count',
+    'description_type',
+    'created_at',
+    'last_seen_at',
+    'severity_rank',
+    'priority_rank',
+    'file_name',
+    'line_number',
+  ];
+  const named = fields.map((f) => (column(f) === f ? f : `${column(f)} AS ${f}`));
+  return `${named.join(', ')}, substr(${column('description')}, 1, ${DESCRIPTION_HEAD}) AS description_head`;
+}
+
+/**
+ * The line of `file` in the first stack frame that names it (`at fn (file:line:col)`,
+ * `fn@file:line:col`, `file:line`), else null: JavaScript SDKs send a file without its line.
+ */
+export function lineIn(description: string | null, file: string | null): number | null {
+  if (description === null || file === null || file === '') return null;
+  let at = description.indexOf(file);
+  while (at !== -1) {
+    const m = /^:(\d{1,9})(?::\d+)?(?:\)|\s|$)/.exec(
+      description.slice(at + file.length, at + file.length + 24),
+    );
+    if (m) return Number(m[1]);
+    at = description.indexOf(file, at + 1);
+  }
+  return null;
+}
 
 export const toSummary = (r: SummaryRow, key: SortKey): CardSummary => ({
   id: r.id,
@@ -61,6 +111,8 @@ export const toSummary = (r: SummaryRow, key: SortKey): CardSummary => ({
   descriptionType: r.description_type,
   firstSeenAt: r.created_at,
   lastSeenAt: r.last_seen_at,
+  fileName: r.file_name,
+  lineNumber: r.line_number ?? lineIn(r.description_head, r.file_name),
   key,
 });
 
@@ -173,4 +225,24 @@ export interface AccountTotals {
   projectCount: number;
   activeProjects: number;
   eventsToday: number;
+}
+
+/** Rows of (env, status, count) by env, as environments with their counts per status. */
+export function environments(
+  rows: readonly { env: string; status: string; count: number }[],
+): BoardEnvironment[] {
+  const byName = new Map<string, { status: string; count: number }[]>();
+  for (const r of rows) byName.set(r.env, [...(byName.get(r.env) ?? []), r]);
+  return [...byName].map(([name, counts]) => ({ name, statusCounts: statusCounts(counts) }));
+}
+
+/** Counts per hour from `fromHour` to `toHour`, zeros included. */
+export function perHour(
+  rows: readonly { hour: number; count: number }[],
+  fromHour: number,
+  toHour: number,
+): number[] {
+  const counts = new Array<number>(Math.max(0, toHour - fromHour + 1)).fill(0);
+  for (const r of rows) counts[Number(r.hour) - fromHour] = r.count;
+  return counts;
 }

@@ -1,6 +1,7 @@
 import { toSummary, type SummaryRow } from './board-rows.ts';
 import type { CardPage, CardQuery, SortKey } from './board-types.ts';
 import { type CardsDialect, indexBounded, keyOf } from './cards-sql.ts';
+import { SEARCH_IDS, type SearchTerms } from './search.ts';
 
 // A cards page under a filter the sort's index does not hold (a tag, title text, a severity or
 // priority under another sort, a status where the index is not led by it) reads rows one by one, and a filter few cards pass would read the
@@ -8,6 +9,9 @@ import { type CardsDialect, indexBounded, keyOf } from './cards-sql.ts';
 // index alone), then the filtered rows within them, window after window, until the page is full,
 // the range ends, or `rows` keys (or `ms` milliseconds) are spent. It then answers with what it
 // found and `resumeAt`, the last key it examined, from where the next request goes on searching.
+// A search (words, or a tag's words) first asks the full-text index which cards match: when they
+// are few (`SEARCH_IDS`), the page is read among them by id and sorted, whatever their places in
+// the sort's index; when many match, the index is read as above and each row checked.
 
 export interface ScanLimits {
   /** Keys one request examines at most. @default 20000 */
@@ -16,13 +20,27 @@ export interface ScanLimits {
   chunk?: number;
   /** Past this time no further window starts. @default 100 */
   ms?: number;
+  /** Cards a search may match and still be read by id (else the index is scanned). @default SEARCH_IDS */
+  ids?: number;
 }
 
 /** How a store reads (the queries of cards-sql.ts in its dialect). */
 export interface ScanReads {
   dialect: CardsDialect;
-  /** Filtered rows after the query's cursor, up to `to` (inclusive) when given. */
-  page(q: CardQuery, limit: number, to?: SortKey): SummaryRow[] | Promise<SummaryRow[]>;
+  /**
+   * Filtered rows after the query's cursor, up to `to` (inclusive) when given; `search`: its words
+   * checked row by row too.
+   */
+  page(
+    q: CardQuery,
+    limit: number,
+    to?: SortKey,
+    search?: SearchTerms,
+  ): SummaryRow[] | Promise<SummaryRow[]>;
+  /** Ids of the project's cards a search matches, at most `limit`, in no order. */
+  matches(search: SearchTerms, limit: number): number[] | Promise<number[]>;
+  /** The query's page among these cards (all of its filters checked), in its order. */
+  byIds(q: CardQuery, ids: readonly number[], limit: number): SummaryRow[] | Promise<SummaryRow[]>;
   /** The key `offset` + 1 rows after the query's cursor (index only), if there is one. */
   edge(q: CardQuery, offset: number): SortKey | undefined | Promise<SortKey | undefined>;
   /** Lets other work run between windows. */
@@ -37,6 +55,7 @@ export async function listCardPage(
   reads: ScanReads,
   q: CardQuery,
   limits: ScanLimits = {},
+  search?: SearchTerms,
 ): Promise<CardPage> {
   const backwards = q.before !== undefined;
   const answer = (rows: SummaryRow[], more: boolean, scan?: CardPage['scan']): CardPage => {
@@ -45,6 +64,14 @@ export async function listCardPage(
     return { cards: page.map((r) => toSummary(r, keyOf(q.sort, r))), more, scan };
   };
   if (q.statuses?.length === 0) return answer([], false);
+  if (search) {
+    const cutoff = limits.ids ?? SEARCH_IDS;
+    const ids = await reads.matches(search, cutoff + 1);
+    if (ids.length <= cutoff) {
+      const rows = ids.length === 0 ? [] : await reads.byIds(q, ids, q.limit + 1);
+      return answer(rows, rows.length > q.limit);
+    }
+  }
   if (indexBounded(reads.dialect, q)) {
     const rows = await reads.page(q, q.limit + 1);
     return answer(rows, rows.length > q.limit);
@@ -63,7 +90,8 @@ export async function listCardPage(
       before: backwards ? cursor : undefined,
     };
     const edge = await reads.edge(from, window - 1);
-    found.push(...(await reads.page(from, q.limit + 1 - found.length, edge)));
+    const words = q.text === undefined ? undefined : search;
+    found.push(...(await reads.page(from, q.limit + 1 - found.length, edge, words)));
     if (found.length > q.limit) return answer(found, true);
     if (edge === undefined) return answer(found, false);
     examined += window;

@@ -75,8 +75,16 @@ export interface CardQuery {
   priority?: string;
   /** Cards carrying exactly this tag. */
   tag?: string;
-  /** Case-insensitive (ASCII) substring of the title. */
+  /**
+   * Search words (title, description, file name, tags; see `store/search.ts`): cards holding every
+   * word, the end of each a prefix.
+   */
   text?: string;
+  /**
+   * One environment's cards (those with a report from it), with their counts, first and last
+   * seen there (`occurrenceCount`, `firstSeenAt`, `lastSeenAt`); every card when absent.
+   */
+  env?: string;
   /** Rows after this key in the query's order (next page); or before it (previous page). */
   after?: SortKey;
   before?: SortKey;
@@ -94,8 +102,12 @@ export interface CardSummary {
   tags: string[];
   occurrenceCount: number;
   descriptionType: Card['description_type'];
+  /** In one environment's view (`CardQuery.env`): first and last seen there; else the card's. */
   firstSeenAt: number;
   lastSeenAt: number;
+  fileName: string | null;
+  /** The line sent, else the line of `fileName` in the description's first frames, else null. */
+  lineNumber: number | null;
   /** This row's sort key under the query's sort, for `after` / `before`. */
   key: SortKey;
 }
@@ -111,6 +123,26 @@ export interface CardPage {
    * `before` when paging backwards).
    */
   scan?: { examined: number; resumeAt: SortKey };
+}
+
+/** Cards of one status that pass a query's filters; `atLeast`: counting stopped there. */
+export interface FilteredCount {
+  count: number;
+  atLeast: boolean;
+}
+
+/** A project's environment: its cards per status (cards with a report from it). */
+export interface BoardEnvironment {
+  name: string;
+  statusCounts: Record<CardStatus, number>;
+}
+
+/** A card's reports from one environment. */
+export interface CardInEnvironment {
+  env: string;
+  occurrenceCount: number;
+  firstSeenAt: number;
+  lastSeenAt: number;
 }
 
 export interface BoardCard {
@@ -240,6 +272,22 @@ export interface BoardStore {
   ): MaybePromise<(BoardAccount & { more: boolean }) | undefined>;
   getProject(id: number, day: number): MaybePromise<BoardProjectPage | undefined>;
   listCards(projectId: number, query: CardQuery): MaybePromise<CardPage>;
+  /**
+   * The cards of each status that pass the query's filters (its sort and cursor aside), counted up
+   * to a bound (`atLeast` past it): the status tabs of a filtered list.
+   */
+  countCards(projectId: number, query: CardQuery): MaybePromise<Record<CardStatus, FilteredCount>>;
+  /** The project's environments, by name, with their cards per status. */
+  listEnvironments(projectId: number): MaybePromise<BoardEnvironment[]>;
+  /** The card's reports per environment, by name. */
+  cardEnvironments(cardId: number): MaybePromise<CardInEnvironment[]>;
+  /** As `cardHours`, for the card's reports from one environment. */
+  cardEnvHours(
+    cardId: number,
+    env: string,
+    fromHour: number,
+    toHour: number,
+  ): MaybePromise<number[]>;
   getCard(projectId: number, cardId: number, day: number): MaybePromise<BoardCard | undefined>;
   /** The card's variants, most recently seen first, `Other variants` last; bodies cut to `bodyChars`. */
   listVariants(cardId: number, bodyChars: number): MaybePromise<BoardVariant[]>;

@@ -41,126 +41,153 @@ const PING = '(ping)';
 const MEMORY_ANSWERS = new Set(['findIngestKey']);
 
 export function createAvailability(opts: AvailabilityOptions = {}): Availability {
-  const now = opts.now ?? (() => performance.now());
-  const log = opts.log ?? ((line: string) => console.error(line));
+  return new StoreAvailability(opts);
+}
+
+/** An outage: since when, calls refused, the first failure's reason and the call that failed. */
+interface Outage {
+  since: number;
+  refused: number;
+  reason: string;
+  call: string;
+}
+
+class StoreAvailability implements Availability {
+  readonly #opts: AvailabilityOptions;
+  readonly #now: () => number;
+  readonly #log: (line: string) => void;
   // `call`: the store method whose failure opened the outage. Only its success (or a ping) ends it:
   // a SQLite database whose write lock is held still answers reads, and a PostgreSQL batch can fail
   // on its connection while key lookups on others succeed.
-  let outage: { since: number; refused: number; reason: string; call: string } | undefined;
+  #outage: Outage | undefined;
   // Bumped at every change of state. A call reports its outcome under the generation it started
   // in, so a slow call that began before a change cannot flip the state back (a success begun
   // before the outage does not end it; a failure begun before the recovery does not reopen it).
-  let generation = 0;
-  let lastSuccess = Number.NEGATIVE_INFINITY;
-  let probing: Promise<boolean> | undefined;
+  #generation = 0;
+  #lastSuccess = Number.NEGATIVE_INFINITY;
+  #probing: Promise<boolean> | undefined;
 
-  const retryAfter = () =>
-    outage ? Math.min(MAX_RETRY_AFTER, Math.max(1, Math.ceil((now() - outage.since) / 1000))) : 1;
+  constructor(opts: AvailabilityOptions) {
+    this.#opts = opts;
+    this.#now = opts.now ?? (() => performance.now());
+    this.#log = opts.log ?? ((line: string) => console.error(line));
+  }
 
-  const succeeded = (started: number, call: string) => {
-    lastSuccess = now();
-    if (!outage || started !== generation || (call !== outage.call && call !== PING)) return;
-    const seconds = ((lastSuccess - outage.since) / 1000).toFixed(1);
-    log(
+  health(): DatabaseHealth {
+    const outage = this.#outage;
+    return outage
+      ? { database: 'down', downForMs: this.#now() - outage.since, refused: outage.refused }
+      : { database: 'up' };
+  }
+
+  retryAfter(): number {
+    const outage = this.#outage;
+    return outage
+      ? Math.min(MAX_RETRY_AFTER, Math.max(1, Math.ceil((this.#now() - outage.since) / 1000)))
+      : 1;
+  }
+
+  ready(): Promise<boolean> {
+    if (!this.#outage && this.#now() - this.#lastSuccess < (this.#opts.freshMs ?? 1000)) {
+      return Promise.resolve(true);
+    }
+    this.#probing ??= this.#ping().finally(() => {
+      this.#probing = undefined;
+    });
+    return this.#probing;
+  }
+
+  guard<T extends object>(target: T): T {
+    const wrapped = new Map<PropertyKey, unknown>();
+    return new Proxy(target, {
+      get: (object, name, receiver) => {
+        const value = Reflect.get(object, name, receiver);
+        if (typeof value !== 'function' || name === 'close') return value;
+        let fn = wrapped.get(name);
+        if (!fn) {
+          fn = this.#wrap(value as (...args: unknown[]) => unknown, object, String(name));
+          wrapped.set(name, fn);
+        }
+        return fn;
+      },
+    });
+  }
+
+  #succeeded(started: number, call: string): void {
+    this.#lastSuccess = this.#now();
+    const outage = this.#outage;
+    if (!outage || started !== this.#generation || (call !== outage.call && call !== PING)) return;
+    const seconds = ((this.#lastSuccess - outage.since) / 1000).toFixed(1);
+    this.#log(
       `svc-server: database available again after ${seconds} s; ${outage.refused} ` +
         `request${outage.refused === 1 ? ' was' : 's were'} answered 503 meanwhile`,
     );
-    outage = undefined;
-    generation++;
-  };
+    this.#outage = undefined;
+    this.#generation++;
+  }
+
   /** The error to throw instead of `error`; `refused`: a caller is answered 503 for it. */
-  const failed = (error: unknown, started: number, call: string, refused = true): unknown => {
+  #failed(error: unknown, started: number, call: string, refused = true): unknown {
     if (!isUnavailable(error)) return error;
-    if (!outage && started === generation) {
-      outage = { since: now(), refused: 0, reason: reasonOf(error), call };
-      generation++;
-      log(
-        `svc-server: database unavailable (${outage.reason}); ingestion answers 503 with ` +
+    if (!this.#outage && started === this.#generation) {
+      this.#outage = { since: this.#now(), refused: 0, reason: reasonOf(error), call };
+      this.#generation++;
+      this.#log(
+        `svc-server: database unavailable (${this.#outage.reason}); ingestion answers 503 with ` +
           'Retry-After until it is back',
       );
     }
-    if (outage && refused) outage.refused++;
+    if (this.#outage && refused) this.#outage.refused++;
     return error instanceof StoreUnavailableError
       ? error
-      : new StoreUnavailableError(retryAfter(), { cause: error });
-  };
+      : new StoreUnavailableError(this.retryAfter(), { cause: error });
+  }
 
-  const ping = async (): Promise<boolean> => {
-    if (!opts.ping) return !outage;
-    const started = generation;
+  async #ping(): Promise<boolean> {
+    const ping = this.#opts.ping;
+    if (!ping) return !this.#outage;
+    const started = this.#generation;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(Object.assign(new Error('ping timed out'), { code: 'ETIMEDOUT' })),
-        opts.pingTimeoutMs ?? 2000,
+        this.#opts.pingTimeoutMs ?? 2000,
       );
     });
     try {
-      await Promise.race([opts.ping(), timeout]);
-      succeeded(started, PING);
+      await Promise.race([ping(), timeout]);
+      this.#succeeded(started, PING);
       return true;
     } catch (error) {
-      failed(error, started, PING, false);
+      this.#failed(error, started, PING, false);
       return false;
     } finally {
       clearTimeout(timer);
     }
-  };
+  }
 
-  const wrap =
-    (fn: (...args: unknown[]) => unknown, self: object, call: string) =>
-    (...args: unknown[]): unknown => {
-      const started = generation;
+  #wrap(fn: (...args: unknown[]) => unknown, self: object, call: string) {
+    return (...args: unknown[]): unknown => {
+      const started = this.#generation;
       let result: unknown;
       try {
         result = fn.apply(self, args);
       } catch (error) {
-        throw failed(error, started, call);
+        throw this.#failed(error, started, call);
       }
       if (result instanceof Promise) {
         return result.then(
           (value) => {
-            succeeded(started, call);
+            this.#succeeded(started, call);
             return value;
           },
           (error) => {
-            throw failed(error, started, call);
+            throw this.#failed(error, started, call);
           },
         );
       }
-      if (!MEMORY_ANSWERS.has(call)) succeeded(started, call);
+      if (!MEMORY_ANSWERS.has(call)) this.#succeeded(started, call);
       return result;
     };
-
-  return {
-    health: () =>
-      outage
-        ? { database: 'down', downForMs: now() - outage.since, refused: outage.refused }
-        : { database: 'up' },
-    retryAfter,
-    ready() {
-      if (!outage && now() - lastSuccess < (opts.freshMs ?? 1000)) {
-        return Promise.resolve(true);
-      }
-      probing ??= ping().finally(() => {
-        probing = undefined;
-      });
-      return probing;
-    },
-    guard<T extends object>(target: T): T {
-      const wrapped = new Map<PropertyKey, unknown>();
-      return new Proxy(target, {
-        get(object, name, receiver) {
-          const value = Reflect.get(object, name, receiver);
-          if (typeof value !== 'function' || name === 'close') return value;
-          let fn = wrapped.get(name);
-          if (!fn) {
-            fn = wrap(value as (...args: unknown[]) => unknown, object, String(name));
-            wrapped.set(name, fn);
-          }
-          return fn;
-        },
-      });
-    },
-  };
+  }
 }

@@ -1,8 +1,12 @@
+import type { AlertStore } from './alert-types.ts';
 import type { BoardStore } from './board-types.ts';
 import type { IngestConfig } from './types.ts';
 import type { PgStoreOptions } from './pg/store.ts';
 import { openSqliteStore } from './sqlite/store.ts';
+import { openSqliteAlertStore } from './sqlite/alerts.ts';
 import { openSqliteBoardStore } from './sqlite/board.ts';
+import { openSqliteSourceMapStore } from './sqlite/sourcemaps.ts';
+import type { SourceMapStore } from './sourcemap-types.ts';
 import type { Store } from './types.ts';
 
 export interface OpenStoreOptions extends IngestConfig {
@@ -54,6 +58,38 @@ export async function openBoardStore(opts: {
     throw new TypeError('The database URL must start with postgres:// or postgresql://.');
   }
   return openPgBoardStore({ url: opts.databaseUrl });
+}
+
+/** The alerts' store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
+export async function openAlertStore(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  now?: () => number;
+}): Promise<AlertStore> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
+    return openSqliteAlertStore({ dataDir: opts.dataDir, now: opts.now });
+  }
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  return (await import('./pg/alerts.ts')).openPgAlertStore({
+    url: opts.databaseUrl,
+    now: opts.now,
+  });
+}
+
+/** The source-map store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
+export async function openSourceMapStore(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<SourceMapStore> {
+  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
+    return openSqliteSourceMapStore({ dataDir: opts.dataDir });
+  }
+  if (!isPostgresUrl(opts.databaseUrl)) {
+    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
+  }
+  return (await import('./pg/sourcemaps.ts')).openPgSourceMapStore({ url: opts.databaseUrl });
 }
 
 /** A database URL fit for logs: the password is replaced by `***`. */

@@ -187,16 +187,31 @@ describe('the board in Chromium', () => {
 
     await page.click('text=Storefront');
     await page.waitForURL(`**/board/projects/${projectId}`);
-    expect(await page.locator('table.cards tbody tr').count()).toBe(50);
-    expect(await page.textContent('main')).toContain('59 cards');
+    // Production by default: the cards reported from there (or naming no environment).
+    expect(await page.locator('table.cards tbody tr').count()).toBe(4);
+    expect(await page.textContent('main')).toContain('59 cards in all environments');
+    const envs = await page.locator('nav.envs a').allTextContents();
+    expect(envs.map((e) => e.replace(/\s+/g, ' '))).toEqual(['production 4', 'staging 55']);
+    expect(await page.locator('tr:has-text("Payment token missing") td.where').textContent()).toBe(
+      'src/checkout/pay.ts:40', // the line from the stack: the report sent the file alone
+    );
     await shot('cards', true);
 
+    await page.click('nav.envs a:has-text("staging")');
+    await page.waitForURL(/env=staging/);
+    expect(await page.locator('table.cards tbody tr').count()).toBe(50);
     await page.click('a[rel=next]');
     await page.waitForURL(/after=/);
-    expect(await page.locator('table.cards tbody tr').count()).toBe(9);
+    expect(await page.locator('table.cards tbody tr').count()).toBe(5);
     await page.click('a[rel=prev]');
     await page.waitForURL(/before=/);
     expect(await page.locator('table.cards tbody tr').count()).toBe(50);
+    // Remembered: the project's page without a choice shows staging, until another is chosen.
+    await page.goto(`${server.url}/board/projects/${projectId}`);
+    expect(await page.locator('nav.envs a.on').textContent()).toMatch(/^staging/);
+    await page.click('nav.envs a:has-text("production")');
+    await page.waitForURL(/env=production/);
+    expect(await page.locator('table.cards tbody tr').count()).toBe(4);
 
     await page.selectOption('select[name=severity]', 'critical');
     await page.fill('input[name=tag]', 'checkout');
@@ -212,7 +227,7 @@ describe('the board in Chromium', () => {
     await shot('cards-filtered');
 
     await page.click('text=Payment token missing');
-    await page.waitForURL(/\/cards\/\d+$/);
+    await page.waitForURL(/\/cards\/\d+\?env=production$/);
     expect(await page.textContent('h1')).toBe('Payment token missing');
     expect(await page.locator('.trace').first().locator('ol.frames li').count()).toBe(5);
     expect(await page.locator('.trace li.first .loc').first().textContent()).toMatch(
@@ -240,7 +255,7 @@ describe('the board in Chromium', () => {
     expect(await page.locator('td.title a').textContent()).toBe(HOSTILE_TITLE);
     expect(await page.locator('table.cards a.tag').allTextContents()).toEqual(HOSTILE_TAGS);
     await page.click('td.title a');
-    await page.waitForURL(/\/cards\/\d+$/);
+    await page.waitForURL(/\/cards\/\d+\?env=production$/);
     expect(await page.textContent('h1')).toBe(HOSTILE_TITLE);
     expect(await page.title()).toBe(`${HOSTILE_TITLE} · Svc board`);
     expect(await page.locator('dd a.tag').allTextContents()).toEqual(HOSTILE_TAGS);
@@ -254,7 +269,8 @@ describe('the board in Chromium', () => {
     }));
     expect(dom).toEqual({ scripts: 0, images: 0, links: dom.links.map(() => 'http:'), styled: 0 });
     await shot('hostile-card');
-    expect(weights[new URL(page.url()).pathname]).toBeGreaterThan(65_535);
+    const { pathname, search } = new URL(page.url());
+    expect(weights[pathname + search]).toBeGreaterThan(65_535);
   });
 
   it('signs out, and then nothing is visible', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines } from '../../src/board/diff.ts';
+import { diffWords, diffLines } from '../../src/board/diff.ts';
 
 // The lines a variant adds to or lacks from the card's first report.
 const trace = (fn: string, line: number) =>
@@ -36,5 +36,31 @@ describe('diffLines', () => {
     const d = diffLines(many('a').join('\n'), many('b').reverse().join('\n'));
     expect(d.added.sort()).toEqual(['b 1007', 'b 2007', 'b 7']);
     expect(d.removed.sort()).toEqual(['a 1007', 'a 2007', 'a 7']);
+  });
+});
+
+describe('a changed line, word by word', () => {
+  it('gives the words that changed, with the rest kept as it is', () => {
+    expect(diffWords('Order 123 not found', 'Order 456 not found')).toEqual([
+      { same: 'Order ' },
+      { from: '123', to: '456' },
+      { same: ' not found' },
+    ]);
+    expect(diffWords('at authorize (pay.ts:40:11)', 'at chargeCard (pay.ts:41:11)')).toEqual([
+      { same: 'at ' },
+      { from: 'authorize', to: 'chargeCard' },
+      { same: ' (pay.ts:' },
+      { from: '40', to: '41' },
+      { same: ':11)' },
+    ]);
+    expect(diffWords('user 7 left', 'user 7 left early')).toEqual([
+      { same: 'user 7 left' },
+      { from: '', to: ' early' },
+    ]);
+  });
+
+  it('gives up on lines with nothing in common or too long to align', () => {
+    expect(diffWords('abc', 'xyz')).toBeNull();
+    expect(diffWords('a '.repeat(500), 'a '.repeat(499))).toBeNull();
   });
 });

@@ -122,8 +122,10 @@ describe('cards page URL', () => {
   it('parses sort, direction and filters strictly and writes them back', () => {
     const { view, query } = parseCardsQuery(
       new URLSearchParams('sort=count&dir=asc&status=done&severity=major&tag=env%3Aprod&q=%20x%20'),
+      'staging',
     );
     expect(view).toEqual({
+      env: 'staging',
       sort: 'count',
       dir: 'asc',
       status: 'done',
@@ -133,13 +135,16 @@ describe('cards page URL', () => {
       q: 'x',
     });
     expect(query.text).toBe('x');
+    expect(query.env).toBe('staging');
     expect(query.statuses).toEqual(['done']);
     expect(cardsHref(3, view, { after: 'abc' })).toBe(
-      '/board/projects/3?sort=count&dir=asc&status=done&severity=major&tag=env%3Aprod&q=x&after=abc',
+      '/board/projects/3?env=staging&sort=count&dir=asc&status=done&severity=major&tag=env%3Aprod&q=x&after=abc',
     );
-    expect(cardsHref(3, { sort: 'last_seen', dir: 'desc', status: 'open' })).toBe(
-      '/board/projects/3',
-    );
+    // The environment is always named (a link shows the same whatever the browser remembers).
+    expect(
+      cardsHref(3, { env: 'production', sort: 'last_seen', dir: 'desc', status: 'open' }),
+    ).toBe('/board/projects/3?env=production');
+    expect(parseCardsQuery(new URLSearchParams('')).query.env).toBe('production');
     // Open cards by default, every status with `all`.
     expect(parseCardsQuery(new URLSearchParams('')).query.statuses).toEqual([
       'todo',

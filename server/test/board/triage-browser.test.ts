@@ -115,24 +115,29 @@ describe('triage in Chromium', () => {
     await page.goto(`${server.url}/board/projects/${projectId}`);
     expect(await text('nav.statuses a.on')).toBe('Open 5');
     await page.click('text=Payment token missing');
-    await page.waitForURL(/\/cards\/1$/);
+    await page.waitForURL(/\/cards\/1\?env=production$/);
     expect(await text('dl.meta dd .status')).toBe('To do');
 
-    // The variants say how they differ from the first report, collapsed.
+    // The variants say how they differ from the first report, collapsed: the changed words.
     const hints = await page.locator('details.variant summary code.hint').allTextContents();
-    expect(hints).toEqual(['+ at chargeCard (src/checkout/pay.ts:41:11)']);
+    expect(hints).toEqual(['at authorize→chargeCard (src/checkout/pay.ts:40→41:11)']);
     expect(await page.locator('details.variant summary').nth(1).textContent()).toContain(
       'the first report',
     );
     await page.click('details.variant >> nth=0');
-    expect(await page.locator('pre.diff del').allTextContents()).toEqual([
-      '−     at authorize (src/checkout/pay.ts:40:11)',
+    expect(await page.locator('pre.diff .words del').allTextContents()).toEqual([
+      'authorize',
+      '40',
+    ]);
+    expect(await page.locator('pre.diff .words ins').allTextContents()).toEqual([
+      'chargeCard',
+      '41',
     ]);
 
-    await Promise.all([page.waitForLoadState('load'), page.click('button:has-text("Resolve")')]);
+    await Promise.all([page.waitForLoadState('load'), page.click('button[value=done]')]);
     expect(await text('dl.meta dd .status')).toBe('Done');
     expect(await page.locator('.badge.regressed').count()).toBe(0);
-    expect(await text('ol.history li')).toMatch(/ann set Done \(was To do\)$/);
+    expect(await text('ol.history li')).toMatch(/ann set Done in production \(was To do\)$/);
 
     const again = await payment('authorize', 40, ['env:production', 'release:2.4.2']);
     expect(again.data).toMatchObject({ id: 1, status: 'todo' });
@@ -142,8 +147,8 @@ describe('triage in Chromium', () => {
     expect(await text('dl.meta')).toMatch(/Regressions\s*1 \(last .* UTC, .*, release 2\.4\.2\)/);
     const history = await page.locator('ol.history li').allTextContents();
     expect(history.map((h) => h.replace(/\s+/g, ' ').replace(/^.*? · /, ''))).toEqual([
-      'regressed reported again in release 2.4.2 after it was resolved: Done → To do',
-      'ann set Done (was To do)',
+      'regressed reported again in release 2.4.2 from production after it was resolved: Done → To do',
+      'ann set Done in production (was To do)',
     ]);
     await shot('triage-card', true);
     await page.locator('h2:has-text("Variants")').scrollIntoViewIfNeeded();

@@ -77,7 +77,13 @@ describe('the cards list', () => {
       ['back', back],
     ]);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(back);
+    // Back to the same view, which confirms what changed (the other project's card: nothing).
+    expect(res.headers.get('location')).toBe(`${back}&set=ignored&n=2&same=0`);
+    const confirmed = await (await t.get(res.headers.get('location')!)).text();
+    expect(confirmed).toContain('<p class="notice" role="status">Set 2 cards to Ignored.</p>');
+    // The page's own links and its form's way back do not carry the confirmation on.
+    expect(confirmed).toContain(`name="back" value="${back.replaceAll('&', '&amp;')}"`);
+    expect(confirmed).not.toMatch(/href="[^"]*set=ignored/);
     expect(await t.cardOf(a.id)).toMatchObject({ status: 'ignored' });
     expect(await t.cardOf(b.id)).toMatchObject({ status: 'ignored' });
     expect((await t.cards(t.otherProjectId)).find((c) => c.id === other.id)).toMatchObject({
@@ -88,7 +94,9 @@ describe('the cards list', () => {
       ['status', 'todo'],
       ['back', 'https://evil.test/'],
     ]);
-    expect(offsite.headers.get('location')).toBe(`/board/projects/${t.projectId}`);
+    expect(offsite.headers.get('location')).toBe(
+      `/board/projects/${t.projectId}?set=todo&n=0&same=0`,
+    );
     const tooMany = Array.from(
       { length: 101 },
       (_, i) => ['card', String(i + 1)] as [string, string],

@@ -17,7 +17,9 @@ describe('a card resolved on the board', () => {
     expect(data.status).toBe('todo');
     const done = await t.setStatus(data.id, 'done');
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(`/board/projects/${t.projectId}/cards/${data.id}`);
+    expect(done.headers.get('location')).toBe(
+      `/board/projects/${t.projectId}/cards/${data.id}?env=production`,
+    );
     expect(await t.cardOf(data.id)).toMatchObject({ status: 'done', regressions: 0 });
     expect((await t.cardOf(data.id)).last_regressed_at).toBeNull();
 
@@ -42,9 +44,9 @@ describe('a card resolved on the board', () => {
     );
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(
-      /regressed reported again in release 2\.4\.2 after it was resolved: Done → To do$/,
+      /regressed reported again in release 2\.4\.2 from production after it was resolved: Done → To do$/,
     );
-    expect(items[1]).toMatch(/ann set Done \(was To do\)$/);
+    expect(items[1]).toMatch(/ann set Done in production \(was To do\)$/);
   });
 
   it('stays ignored while its count rises, and in progress stays in progress', async () => {

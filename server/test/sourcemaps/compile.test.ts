@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { SourceMapConsumer } from 'source-map-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CompiledUpload, compileUpload } from '../../src/sourcemaps/compile.ts';
-import { lookup } from '../../src/sourcemaps/lookup.ts';
+import { compiledMap, storedMap } from '../../src/sourcemaps/codec.ts';
+import { functionName, lookup } from '../../src/sourcemaps/lookup.ts';
 import { emptySegment, MappingsDecoder, MappingsEncoder } from '../../src/sourcemaps/mappings.ts';
 import { runAll } from '../../src/sourcemaps/steps.ts';
 import { type BuiltChunk, buildApp } from './build-fixture.ts';
@@ -120,6 +121,29 @@ describe('compileUpload on an esbuild production bundle', () => {
     expect(accepted({ ...body, debug_id: '8F1B6A52-2C3E-4BD8-9D5E-0A4C6F3B1E27' }).debugId).toBe(
       '8f1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27',
     );
+    const own = { ...app.map, debugId: '0A1B6A52-2C3E-4BD8-9D5E-0A4C6F3B1E27' };
+    expect(accepted({ ...body, map: own }).debugId).toBe('0a1b6a52-2c3e-4bd8-9d5e-0a4c6f3b1e27');
+    expect(accepted({ ...body, map: { ...app.map, debugId: 'not-a-uuid' } }).debugId).toBeNull();
+  });
+
+  it('reads back from what a store keeps with the same lookups and function names', () => {
+    const upload = accepted({ release: '1', path: app.path, map: app.map, code: app.code });
+    const stored = storedMap(upload);
+    const back = compiledMap({ ...stored, checkpoints: Buffer.from(stored.checkpoints) });
+    expect(back.sources).toEqual(upload.map.sources);
+    expect([...back.dependency]).toEqual([...upload.map.dependency]);
+    expect(back.names).toEqual([]); // only the upload reads them
+    for (let column = 0; column < app.code.length; column += 7) {
+      const a = lookup(upload.map, 0, column);
+      const b = lookup(back, 0, column);
+      expect(b && { ...b, name: -1 }).toEqual(a && { ...a, name: -1 });
+      for (const printed of ['d', 'k']) {
+        expect(functionName(back, printed, 0, column)).toBe(
+          functionName(upload.map, printed, 0, column),
+        );
+      }
+    }
+    expect(functionName(back, 'd', 0, app.code.length)).toBe('loadOrder');
   });
 
   it('runs the real chunk: its stack positions map to the original throw sites', () => {

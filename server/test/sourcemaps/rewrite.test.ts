@@ -101,20 +101,21 @@ describe('the frame grammar', () => {
   });
 
   it('normalises bundler sources as the runtime does, dependencies under node_modules/', () => {
-    const chunk = '_next/static/chunks/app/page-1.js';
-    expect(normaliseSource('webpack://_N_E/./app/page.tsx', '', chunk)).toEqual({
+    // Project-relative already (as the runtime's uploader sends them), or relative to the map.
+    expect(normaliseSource('src/App.tsx', '')).toEqual({ path: 'src/App.tsx', dependency: false });
+    expect(normaliseSource('webpack://_N_E/./app/page.tsx', '')).toEqual({
       path: 'app/page.tsx',
       dependency: false,
     });
-    expect(normaliseSource('webpack://_N_E/?1a2b', '', chunk)).toEqual({
+    expect(normaliseSource('webpack://_N_E/?1a2b', '')).toEqual({
       path: null,
       dependency: true,
     });
-    expect(normaliseSource('webpack:///webpack/bootstrap', '', chunk)).toEqual({
+    expect(normaliseSource('webpack:///webpack/bootstrap', '')).toEqual({
       path: 'webpack/bootstrap',
       dependency: true,
     });
-    expect(normaliseSource('turbopack:///[project]/app/page.tsx', '', chunk)).toEqual({
+    expect(normaliseSource('turbopack:///[project]/app/page.tsx', '')).toEqual({
       path: 'app/page.tsx',
       dependency: false,
     });
@@ -122,25 +123,23 @@ describe('the frame grammar', () => {
       normaliseSource(
         'turbopack:///[project]/node_modules/.pnpm/next@16.4.5/node_modules/next/dist/client/x.js',
         '',
-        chunk,
       ),
     ).toEqual({
       path: 'node_modules/next/dist/client/x.js',
       dependency: true,
     });
-    expect(
-      normaliseSource('/@fs/home/me/app/node_modules/vue/dist/vue.js', '', 'assets/a.js').path,
-    ).toBe('node_modules/vue/dist/vue.js');
-    expect(normaliseSource('../../src/App.tsx', '', 'assets/index-Bx12.js')).toEqual({
+    expect(normaliseSource('/@fs/home/me/app/node_modules/vue/dist/vue.js', '').path).toBe(
+      'node_modules/vue/dist/vue.js',
+    );
+    expect(normaliseSource('../../src/App.tsx', '')).toEqual({
       path: 'src/App.tsx',
       dependency: false,
     });
-    expect(
-      normaliseSource('../../../../app/pages/orders/[id].vue', '', '.nuxt/dist/server/_nuxt/x.js')
-        .path,
-    ).toBe('app/pages/orders/[id].vue');
-    expect(normaliseSource('App.tsx', 'src/', 'a.js').path).toBe('src/App.tsx');
-    expect(normaliseSource('\0commonjsHelpers.js', '', 'a.js')).toEqual({
+    expect(normaliseSource('../../../../app/pages/orders/[id].vue', '').path).toBe(
+      'app/pages/orders/[id].vue',
+    );
+    expect(normaliseSource('App.tsx', 'src/').path).toBe('src/App.tsx');
+    expect(normaliseSource('\0commonjsHelpers.js', '')).toEqual({
       path: 'commonjsHelpers.js',
       dependency: true,
     });
@@ -167,7 +166,7 @@ describe('mapReport on a real minified stack', () => {
     expect(mapped.report.line_number).toBe(6);
     expect(mapped.report.title).toBe('Checkout failed');
     expect(mapped.changed).toBe(true);
-    expect(mapped.context).toEqual({ map: 7, source: 1, line: 6 });
+    expect(mapped.context).toEqual({ map: 7, source: 1, file: 'src/orders.ts', line: 6 });
     expect(mapped.notes).toEqual([
       { line: 1, place: 'src/orders.ts:6:11' },
       { line: 2, place: 'src/main.ts:3:10' },
@@ -186,7 +185,7 @@ describe('mapReport on a real minified stack', () => {
     expect(lines[2]).toBe('    at loadOrder (src/orders.ts:4:3)');
     expect(mapped.report.file_name).toBe('node_modules/tiny-lib/index.js');
     expect(mapped.report.line_number).toBeNull();
-    expect(mapped.context).toEqual({ map: 1, source: 1, line: 4 });
+    expect(mapped.context).toEqual({ map: 1, source: 1, file: 'src/orders.ts', line: 4 });
   });
 
   it('leaves frames it cannot map as sent, and says why', () => {

@@ -87,6 +87,46 @@ describe('cards page plans', () => {
     }
     const titles = plan({ sort: 'title', statuses: ['done'] }, { keysOnly: true, offset: 999 });
     expect(titles).toEqual(['SEARCH cards USING COVERING INDEX cards_by_title (project_id=?)']);
+
+    // One environment's cards: its index per sort (titles too), one range per status, then each
+    // row's card by id.
+    for (const sort of [
+      'last_seen',
+      'first_seen',
+      'count',
+      'severity',
+      'priority',
+      'title',
+    ] as const) {
+      const after = sort === 'title' ? ['x', 10] : [3, 10];
+      const detail = plan({ sort, env: 'production', statuses: ['todo', 'in_progress'], after });
+      const key = {
+        last_seen: 'last_seen_at',
+        first_seen: 'first_seen_at',
+        count: 'occurrence_count',
+        severity: 'severity_rank',
+        priority: 'priority_rank',
+        title: 'title',
+      }[sort];
+      expect(detail.filter((d) => d.startsWith('SEARCH'))).toEqual([
+        `SEARCH e USING INDEX card_envs_by_${sort} (project_id=? AND env=? AND status=? AND (${key},card_id)<(?,?))`,
+        'SEARCH c USING INTEGER PRIMARY KEY (rowid=?)',
+        `SEARCH e USING INDEX card_envs_by_${sort} (project_id=? AND env=? AND status=? AND (${key},card_id)<(?,?))`,
+        'SEARCH c USING INTEGER PRIMARY KEY (rowid=?)',
+      ]);
+      expect(detail.join('\n')).not.toContain('TEMP B-TREE');
+    }
+
+    // The few cards a search found: read by id (no walk of a sort index), then sorted.
+    const byIds = plan({ statuses: ['todo', 'done'] }, { ids: [3, 5, 8], keys: true });
+    expect(byIds.filter((d) => /^(SEARCH|SCAN) cards/.test(d))).toEqual([
+      'SEARCH cards USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+    const envIds = plan({ env: 'production' }, { ids: [3, 5, 8], keys: true });
+    expect(envIds.filter((d) => /^(SEARCH|SCAN) (e|c)\b/.test(d))).toEqual([
+      'SEARCH c USING INTEGER PRIMARY KEY (rowid=?)',
+      'SEARCH e USING PRIMARY KEY (card_id=? AND env=?)',
+    ]);
     db.close();
   });
 });

@@ -9,6 +9,7 @@ import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';
 import { taskReportSchema } from '../../src/generated/schema.gen.ts';
 import { openSqliteStore } from '../../src/store/sqlite/store.ts';
 import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
+import { matchesSearch } from './search-reference.ts';
 
 // The board's SQLite reads over cards made by the real ingest path (injected clock): keyset pages
 // walked forwards and backwards must give exactly the sorted, filtered list, also when a filter's
@@ -22,12 +23,21 @@ let store: Store;
 let board: ReturnType<typeof openSqliteBoardStore>;
 /** The same store with a small scan budget, so filtered walks stop and resume many times. */
 let budgeted: ReturnType<typeof openSqliteBoardStore>;
-const BUDGET = { rows: 25, chunk: 10 };
+const BUDGET = { rows: 25, chunk: 10, ids: 12 };
 let key: AuthKey;
 
 const SEVERITIES = [...taskReportSchema.properties.severity.enum];
 const PRIORITIES = [...taskReportSchema.properties.priority.enum];
 const TAGS = ['env:prod', 'env:dev', 'checkout', 'a"b', 'x\\y', '50%_off'];
+/** Per title: the first report's description and file (frozen on the card) and its environments. */
+const sent = new Map<
+  string,
+  {
+    description: string | null;
+    fileName: string | null;
+    envs: Map<string, { count: number; first: number; last: number }>;
+  }
+>();
 
 /** Deterministic pseudo-random numbers (a fixed seed keeps failures reproducible). */
 function random(seed: number) {
@@ -77,14 +87,29 @@ beforeAll(async () => {
       i % 3 === 0
         ? `Card ${Math.floor(next() * 80)}`
         : `Error ${i} ${pick(['Type', 'range', 'DB'])}`;
+    const env = pick(['production', 'production', 'development', null]);
+    const file = pick(['src/api/orders.ts', 'src/web/pay.ts', null]);
+    const description =
+      i % 4 === 0
+        ? null
+        : `${pick(['TypeError', 'RangeError'])}: ${pick(['boom', 'bang'])} ${i}\n    at handler (${file ?? 'src/x.ts'}:${10 + (i % 7)}:3)`;
+    const tags = [...TAGS.filter(() => next() < 0.3), ...(env ? [`env:${env}`] : [])];
     await store.ingest(
       key,
       report(title, {
         severity: pick(SEVERITIES),
         priority: pick(PRIORITIES),
-        tags: TAGS.filter(() => next() < 0.3),
+        tags,
+        description,
+        file_name: file,
       }),
     );
+    const card = sent.get(title) ?? { description, fileName: file, envs: new Map() };
+    sent.set(title, card);
+    // The first env tag names the environment (TAGS has some too); none: production.
+    const named = tags.find((t) => t.startsWith('env:'))?.slice(4) ?? 'production';
+    const seen = card.envs.get(named) ?? { count: 0, first: clock, last: clock };
+    card.envs.set(named, { ...seen, count: seen.count + 1, last: clock });
   }
   board = openSqliteBoardStore({ dataDir });
   budgeted = openSqliteBoardStore({ dataDir, scan: BUDGET });
@@ -105,14 +130,19 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const expectedKey = (c: CardSummary, sort: CardQuery['sort']): (string | number)[] => {
+const expectedKey = (
+  c: CardSummary,
+  sort: CardQuery['sort'],
+  env?: string,
+): (string | number)[] => {
+  const inEnv = env === undefined ? undefined : sent.get(c.title)!.envs.get(env)!;
   switch (sort) {
     case 'last_seen':
-      return [c.lastSeenAt, c.id];
+      return [inEnv?.last ?? c.lastSeenAt, c.id];
     case 'first_seen':
-      return [c.firstSeenAt, c.id];
+      return [inEnv?.first ?? c.firstSeenAt, c.id];
     case 'count':
-      return [c.occurrenceCount, c.id];
+      return [inEnv?.count ?? c.occurrenceCount, c.id];
     case 'severity':
       return [SEVERITY_RANK[c.severity]!, c.id];
     case 'priority':
@@ -191,7 +221,15 @@ describe('cards page queries', () => {
     { tag: '50%_off' },
     { text: 'error 1' },
     { text: '%' },
+    { text: 'orders.ts:1' },
+    { text: 'typeerr bang' },
+    { text: 'checko' },
     { severity: 'critical', tag: 'checkout', text: 'card' },
+    { env: 'production' },
+    { env: 'development', statuses: ['todo', 'in_progress'] },
+    { env: 'development', text: 'range' },
+    { env: 'production', tag: 'env:prod', severity: 'minor' },
+    { env: 'staging' },
     { statuses: ['todo', 'in_progress'] },
     { statuses: ['done'] },
     { statuses: ['ignored'], severity: 'major' },
@@ -210,16 +248,18 @@ describe('cards page queries', () => {
                 (!filter.severity || c.severity === filter.severity) &&
                 (!filter.priority || c.priority === filter.priority) &&
                 (!filter.tag || c.tags.includes(filter.tag)) &&
-                (!filter.text || c.title.toLowerCase().includes(filter.text.toLowerCase())),
+                (!filter.env || sent.get(c.title)!.envs.has(filter.env)) &&
+                (!filter.text || matchesSearch({ ...c, ...sent.get(c.title)! }, filter.text)),
             )
             .sort(
               (a, b) =>
-                compare(expectedKey(a, sort), expectedKey(b, sort)) * (dir === 'asc' ? 1 : -1),
+                compare(expectedKey(a, sort, filter.env), expectedKey(b, sort, filter.env)) *
+                (dir === 'asc' ? 1 : -1),
             )
             .map((c) => c.id);
           const query = { sort, dir, ...filter };
           const forwards = await walk(query);
-          expect(forwards.map((c) => c.id)).toEqual(expected);
+          expect([filter, forwards.map((c) => c.id)]).toEqual([filter, expected]);
           expect((await walk(query, undefined, budgeted)).map((c) => c.id)).toEqual(expected);
           const last = forwards.at(-1);
           if (!last) continue;

@@ -2,6 +2,7 @@
 
 import { initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
 import type { ReportingMethodName } from '../shared/types.ts';
+import { uploadedSourceMaps } from '../shared/source-maps.ts';
 import { clientState } from './report.ts';
 import { installWindowHandlers } from './window.ts';
 
@@ -55,7 +56,10 @@ export function registerSvcClient(options: SvcNextClientOptions = {}): SvcClient
     const state = clientState();
     if (reportServerErrors !== undefined) state.reportServerErrors = reportServerErrors;
     if (method !== undefined) state.method = method;
-    const client = initShared(rest, { serviceUrl: serviceUrl || undefined });
+    const client = initShared(rest, {
+      serviceUrl: serviceUrl || undefined,
+      uploadedSourceMaps: uploadedSourceMaps(),
+    });
     if (windowHandlers !== false) installWindowHandlers();
     return client;
   } catch (error) {

@@ -11,7 +11,9 @@ import {
   type Settings,
   settingVariable,
 } from '@svc/runtime/kit';
+import { releaseOfBuild } from '@svc/runtime/sourcemaps';
 import { findSecretLeaks } from './secrets.ts';
+import { withUpload } from './source-maps.ts';
 
 /**
  * Options of `withSvc`: the public client options of contract 8.5 (names and documentation from
@@ -31,6 +33,15 @@ export interface WithSvcOptions extends PublicClientOptions {
    * @default true
    */
   failOnSecretLeak?: boolean;
+  /**
+   * `'upload'`: `next build` writes browser and server source maps, uploads them to your Svc
+   * service once compiled (secret key from `SERVICE_KEY_ID` / `SERVICE_SIGNING_SECRET`), and
+   * leaves no map in `.next/static`; the service maps the browser's frames, the server maps its
+   * own with the maps kept in `.next/server`. The build's release (the option, else
+   * `SERVICE_RELEASE`, else an id made for the build) tags the build's reports on both sides.
+   * @default false
+   */
+  sourceMaps?: 'upload' | false;
   /** Environment to check and read defaults from (test seam). @default process.env */
   processEnv?: Record<string, string | undefined>;
 }
@@ -52,7 +63,7 @@ function envOf(config: object): Record<string, unknown> {
 }
 
 function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
-  const { failOnSecretLeak: _fail, processEnv = process.env, ...given } = options;
+  const { failOnSecretLeak: _fail, processEnv = process.env, sourceMaps, ...given } = options;
   const settings: Settings = firstSet<Settings>(
     given as Settings,
     readBrowserSettings(processEnv, 'next'),
@@ -60,6 +71,12 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
   );
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(envOf(config))) if (typeof v === 'string') env[k] = v;
+  // Uploads belong to production builds (`next dev` sets NODE_ENV to development first). The
+  // maps are keyed by the release the build's reports carry (a config `env` value wins, as
+  // below); one made for the build is kept in the environment that Next's workers inherit.
+  const upload = sourceMaps === 'upload' && processEnv.NODE_ENV === 'production';
+  if (upload)
+    settings.release = releaseOfBuild(env[RELEASE_ENV] ?? settings.release, processEnv).release;
   for (const [name, value] of Object.entries(settings)) {
     const variable = publicVariable('next', name as PublicSettingName);
     if (value !== undefined && env[variable] === undefined) env[variable] = value;
@@ -72,7 +89,13 @@ function apply<C extends ConfigObject>(config: C, options: WithSvcOptions): C {
     if (options.failOnSecretLeak !== false) throw new Error(message);
     console.warn(message);
   }
-  return { ...config, env, experimental: withServerSourceMaps(config) };
+  const result = { ...config, env, experimental: withServerSourceMaps(config) };
+  if (!upload) return result;
+  return withUpload(result, env, {
+    release: settings.release!,
+    env: processEnv,
+    ...(settings.serviceUrl ? { serviceUrl: settings.serviceUrl } : {}),
+  });
 }
 
 /**

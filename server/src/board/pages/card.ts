@@ -1,12 +1,21 @@
 import { detectDescriptionType } from '../../core/detect.ts';
-import type { BoardCard, BoardProject, BoardVariant, CardEvent } from '../../store/board-types.ts';
+import type {
+  BoardCard,
+  BoardProject,
+  BoardVariant,
+  CardEvent,
+  CardInEnvironment,
+} from '../../store/board-types.ts';
+import type { RawReport } from '../../store/sourcemap-types.ts';
+import type { FrameNote } from '../../sourcemaps/rewrite.ts';
 import { renderWithin } from '../description.ts';
-import { count, counted, time, utc } from '../format.ts';
+import { count, counted, place, time, utc } from '../format.ts';
 import { type Html, html } from '../html.ts';
 import { page } from '../layout.ts';
 import { cardsHref } from '../query.ts';
 import { sparkline } from '../svg.ts';
 import { shortName } from './overview.ts';
+import { type CodeView, codeBlock, rawFrames } from './mapped.ts';
 import { historyList, regressedBadge, statusBadge, statusForm } from './status.ts';
 import { variantDiff } from './variant-diff.ts';
 
@@ -37,7 +46,7 @@ function body(text: string | null, length: number, maxBytes: number, whole: stri
 }
 
 const where = (file: string | null, line: number | null) =>
-  file === null ? '' : line === null ? file : `${file}:${line}`;
+  file === null ? '' : place(file, line);
 
 const located = (file: string | null, line: number | null) =>
   file === null ? '' : html` · <code>${where(file, line)}</code>`;
@@ -64,9 +73,54 @@ ${body(v.description, v.descriptionLength, VARIANT_BYTES, href, 'The whole body'
 `;
 }
 
+/** What a card page shows of the environment viewed, and how the card can be resolved. */
+export interface CardPageOpts {
+  now: number;
+  variantCap: number;
+  csrf?: string;
+  /** The environment viewed: its counts, first and last seen, and events per hour are shown. */
+  env: string;
+  /** The card's reports per environment. */
+  environments: readonly CardInEnvironment[];
+  /** The project's releases, the one first seen last first (offered to resolve in). */
+  releases: readonly string[];
+  /** The newest of them (`newestRelease`), proposed. */
+  currentRelease: string | null;
+  /** What source maps add: the code around the top own frame, the raw frames' page. */
+  mapped?: { code?: CodeView; rawHref: string };
+}
+
+/** The card's environments, each a link to the card in it; the one viewed marked. */
+function environmentsOf(card: BoardCard, opts: CardPageOpts) {
+  if (opts.environments.length === 0) return html`<span class="muted">none</span>`;
+  return opts.environments.map((e) => {
+    const href = `${cardHref(card)}?${new URLSearchParams({ env: e.env })}`;
+    const label = html`${e.env} <span class="muted">(${count(e.occurrenceCount)})</span>`;
+    return e.env === opts.env
+      ? html`<strong class="env on">${label}</strong> `
+      : html`<a class="env" href="${href}">${label}</a> `;
+  });
+}
+
+/** Occurrences, first and last seen in the environment viewed (the card's, when it has none). */
+function seenIn(card: BoardCard, opts: CardPageOpts): Html {
+  const { now, env } = opts;
+  const here = opts.environments.find((e) => e.env === env);
+  if (!here) {
+    return html`<dt>Occurrences</dt><dd>none from ${env} · ${count(card.occurrenceCount)} in all environments (${count(card.eventsToday)} today)</dd>
+<dt>First seen</dt><dd>${utc(card.firstSeenAt)} (${time(card.firstSeenAt, now)}), not in ${env}</dd>
+<dt>Last seen</dt><dd>${utc(card.lastSeenAt)} (${time(card.lastSeenAt, now)}), not in ${env}</dd>`;
+  }
+  return html`<dt>Occurrences</dt><dd>${count(here.occurrenceCount)} in ${env} · ${count(card.occurrenceCount)} in all environments (${count(card.eventsToday)} today)</dd>
+<dt>First seen</dt><dd>${utc(here.firstSeenAt)} (${time(here.firstSeenAt, now)}) in ${env}</dd>
+<dt>Last seen</dt><dd>${utc(here.lastSeenAt)} (${time(here.lastSeenAt, now)}) in ${env}</dd>`;
+}
+
 /**
- * A card: its status with the buttons that change it, its facts, events per hour, the description
- * by type, its variants (each with what differs from the first report) and its history.
+ * A card in the environment viewed: its status with the buttons that change it (resolving in
+ * that environment, or from a release on), its facts, counts and events per hour there, the
+ * description by type, its variants (each with the parts that differ from the first report) and
+ * its history.
  */
 export function cardPage(
   project: Project,
@@ -74,7 +128,7 @@ export function cardPage(
   variants: BoardVariant[],
   hours: { perHour: number[]; lastHour: number },
   history: CardEvent[],
-  opts: { now: number; variantCap: number; csrf?: string },
+  opts: CardPageOpts,
 ): string {
   const { now } = opts;
   const kept = variants.filter((v) => !v.aggregate).length;
@@ -82,9 +136,15 @@ export function cardPage(
   const tags = card.tags.length
     ? card.tags.map(
         (t) =>
-          html`<a class="tag" href="${cardsHref(project.id, { sort: 'last_seen', dir: 'desc', status: 'all', tag: t })}">${t}</a>`,
+          html`<a class="tag" href="${cardsHref(project.id, { env: opts.env, sort: 'last_seen', dir: 'desc', status: 'all', tag: t })}">${t}</a>`,
       )
     : html`<span class="muted">none</span>`;
+  const resolving = {
+    env: opts.env,
+    csrf: opts.csrf,
+    releases: opts.releases,
+    currentRelease: opts.currentRelease,
+  };
   return page({
     title: card.title,
     csrf: opts.csrf,
@@ -93,20 +153,20 @@ export function cardPage(
 <dl class="meta">
 <dt>Severity</dt><dd><span class="badge sev-${card.severity}">${card.severity}</span></dd>
 <dt>Priority</dt><dd class="pri-${card.priority}">${card.priority}</dd>
-<dt>Status</dt><dd>${statusBadge(card.status)}${regressedBadge(card, card.lastRegressedAt)} ${statusForm(project.id, card.id, card.status, opts.csrf)}</dd>
+<dt>Status</dt><dd>${statusBadge(card.status)}${regressedBadge(card, card.lastRegressedAt)} ${statusForm(project.id, card.id, card.status, resolving)}</dd>
 ${card.regressions === 0 ? '' : html`<dt>Regressions</dt><dd>${count(card.regressions)}${regressedWhen(card, history, now)}</dd>`}
-<dt>Occurrences</dt><dd>${count(card.occurrenceCount)} (${count(card.eventsToday)} today)</dd>
-<dt>First seen</dt><dd>${utc(card.firstSeenAt)} (${time(card.firstSeenAt, now)})</dd>
-<dt>Last seen</dt><dd>${utc(card.lastSeenAt)} (${time(card.lastSeenAt, now)})</dd>
+<dt>Environments</dt><dd>${environmentsOf(card, opts)}</dd>
+${seenIn(card, opts)}
 ${card.fileName === null ? '' : html`<dt>Location</dt><dd><code>${where(card.fileName, card.lineNumber)}</code></dd>`}
 <dt>Tags</dt><dd>${tags}</dd>
 </dl>
-<h2>Events per hour, last 24 h <span class="muted">(UTC, ${counted(last24, 'event')})</span></h2>
+<h2>Events per hour in ${opts.env}, last 24 h <span class="muted">(UTC, ${counted(last24, 'event')})</span></h2>
 ${sparkline(hours.perHour, hours.lastHour)}
 <h2>Description <span class="muted">(${card.descriptionType})</span></h2>
 ${description(card)}
+${opts.mapped ? codeBlock(opts.mapped.code, opts.mapped.rawHref) : ''}
 <h2>Variants <span class="muted">(${kept} kept, at most ${opts.variantCap}; the rest are counted in Other variants)</span></h2>
-<p class="muted">Each variant shows the lines it adds (+) to the first report's description, and lacks (−) from it.</p>
+<p class="muted">Each variant shows the parts that differ from the first report: in a changed line only the words that changed (first report → variant), other lines it adds (+) or lacks (−).</p>
 ${variants.length ? variants.map((v, i) => variantBlock(v, card, now, i === 0)) : html`<p class="muted">No variants.</p>`}
 <h2>History</h2>
 ${historyList(history.slice(0, HISTORY_ON_CARD), now)}
@@ -146,5 +206,27 @@ export function variantPage(
 <h1>${v.title ?? card.title}</h1>
 <p>${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}</p>
 ${body(v.description, v.descriptionLength, DESCRIPTION_BYTES, `${href}/body.txt`, 'The whole body as text')}`,
+  });
+}
+
+/** A card's (or a variant's) report as the SDK sent it, with what became of each frame. */
+export function rawPage(
+  project: Project,
+  card: BoardCard,
+  variant: BoardVariant | undefined,
+  raw: RawReport,
+  csrf?: string,
+): string {
+  const at = variant
+    ? html` / <a href="${cardHref(card)}/variants/${variant.id}">variant #${variant.id}</a>`
+    : '';
+  const tail = html`<a href="${cardHref(card)}">card #${card.id}</a>${at} / as sent`;
+  return page({
+    title: `As sent: ${card.title}`,
+    csrf,
+    body: html`${crumbs(project, tail)}
+<h1>${variant?.title ?? card.title}</h1>
+<p class="muted">The report as the SDK sent it, before the build's source maps mapped it. Each frame says where it was mapped, or why it was not.</p>
+${rawFrames(raw, JSON.parse(raw.notes) as FrameNote[], DESCRIPTION_BYTES)}`,
   });
 }

@@ -40,64 +40,105 @@ export type RunBatch<A, R> = (
 export function groupCommitPg<A, R>(
   pool: pg.Pool,
   runBatch: RunBatch<A, R>,
-  { maxBatch = 512, timeoutMs = 10_000, depth = 2 } = {},
+  options: GroupCommitOptions = {},
 ) {
-  type Item = { args: A; resolve: (r: R) => void; reject: (e: unknown) => void };
-  let queue: Item[] = [];
-  let scheduled = false;
-  let inFlight = 0;
-  /** The latest batch has not dispatched its write yet: the next one waits. */
-  let deciding = false;
-  let link: Promise<{ client: pg.PoolClient; connection: BatchConnection }> | undefined;
-  let broken: unknown;
-  const idle: (() => void)[] = [];
+  const commit = new PgGroupCommit(pool, runBatch, options);
+  return {
+    submit: (args: A) => commit.submit(args),
+    /** Resolves once every submitted call has settled (graceful shutdown). */
+    drain: () => commit.drain(),
+  };
+}
 
-  const open = () =>
-    (link ??= pool.connect().then((client) => ({ client, connection: gate(client) })));
-  const close = async () => {
-    const current = link;
-    link = undefined;
-    const failure = broken;
-    broken = undefined;
+export interface GroupCommitOptions {
+  /** Calls in one batch at most. @default 512 */
+  maxBatch?: number;
+  /** A batch not committed by then fails and its connection is destroyed. @default 10000 */
+  timeoutMs?: number;
+  /** Batches in flight at once on the connection. @default 2 */
+  depth?: number;
+}
+
+type Item<A, R> = { args: A; resolve: (r: R) => void; reject: (e: unknown) => void };
+
+class PgGroupCommit<A, R> {
+  readonly #pool: pg.Pool;
+  readonly #runBatch: RunBatch<A, R>;
+  readonly #maxBatch: number;
+  readonly #timeoutMs: number;
+  readonly #depth: number;
+  #queue: Item<A, R>[] = [];
+  #scheduled = false;
+  #inFlight = 0;
+  /** The latest batch has not dispatched its write yet: the next one waits. */
+  #deciding = false;
+  #link: Promise<{ client: pg.PoolClient; connection: BatchConnection }> | undefined;
+  #broken: unknown;
+  readonly #idle: (() => void)[] = [];
+
+  constructor(pool: pg.Pool, runBatch: RunBatch<A, R>, options: GroupCommitOptions) {
+    this.#pool = pool;
+    this.#runBatch = runBatch;
+    this.#maxBatch = options.maxBatch ?? 512;
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#depth = options.depth ?? 2;
+  }
+
+  submit(args: A): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.#queue.push({ args, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  async drain(): Promise<void> {
+    while (this.#inFlight > 0 || this.#queue.length > 0) {
+      if (this.#inFlight > 0) await new Promise<void>((resolve) => this.#idle.push(resolve));
+      else await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  #open() {
+    this.#link ??= this.#pool.connect().then((client) => ({ client, connection: gate(client) }));
+    return this.#link;
+  }
+
+  async #close(): Promise<void> {
+    const current = this.#link;
+    this.#link = undefined;
+    const failure = this.#broken;
+    this.#broken = undefined;
     const opened = await current?.catch(() => undefined);
     if (!opened) return;
     opened.client.release(
       failure === undefined ? undefined : await rollBack(opened.client, failure),
     );
-  };
+  }
 
-  const execute = (items: Item[]) =>
-    new Promise<void>((done) => {
+  #execute(items: Item<A, R>[]): Promise<void> {
+    return new Promise<void>((done) => {
       let settled = false;
       let dispatchedOnce = false;
       const dispatched = () => {
         if (dispatchedOnce) return;
         dispatchedOnce = true;
-        deciding = false;
-        schedule();
+        this.#deciding = false;
+        this.#schedule();
       };
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        broken ??= error;
+        this.#broken ??= error;
         for (const item of items) item.reject(error);
         dispatched();
         done();
       };
-      const timer = setTimeout(() => {
-        fail(
-          Object.assign(new Error(`PostgreSQL did not answer within ${timeoutMs} ms`), {
-            code: 'ETIMEDOUT',
-          }),
-        );
-        // Fails the statements in flight, so the work below ends and the pool discards the client.
-        void link?.then(({ client }) => (client as pg.Client).connection.stream.destroy());
-      }, timeoutMs);
+      const timer = setTimeout(() => this.#timedOut(fail), this.#timeoutMs);
       const work = async () => {
-        const { connection } = await open();
+        const { connection } = await this.#open();
         if (settled) return []; // timed out while waiting for a connection: nothing to run
-        return runBatch(
+        return this.#runBatch(
           connection,
           items.map((i) => i.args),
           dispatched,
@@ -112,43 +153,40 @@ export function groupCommitPg<A, R>(
         done();
       }, fail);
     });
+  }
 
-  const pump = () => {
-    scheduled = false;
-    if (deciding || inFlight >= depth || queue.length === 0) return;
-    const items = queue.slice(0, maxBatch);
-    queue = queue.slice(items.length);
-    inFlight++;
-    deciding = true;
-    void execute(items).then(async () => {
-      inFlight--;
-      if (inFlight === 0) {
-        await close();
-        for (const resolve of idle.splice(0)) resolve();
-      }
-      if (queue.length > 0) schedule();
-    });
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(pump);
-  };
-
-  return {
-    submit: (args: A) =>
-      new Promise<R>((resolve, reject) => {
-        queue.push({ args, resolve, reject });
-        schedule();
+  #timedOut(fail: (error: unknown) => void): void {
+    fail(
+      Object.assign(new Error(`PostgreSQL did not answer within ${this.#timeoutMs} ms`), {
+        code: 'ETIMEDOUT',
       }),
-    /** Resolves once every submitted call has settled (graceful shutdown). */
-    async drain() {
-      while (inFlight > 0 || queue.length > 0) {
-        if (inFlight > 0) await new Promise<void>((resolve) => idle.push(resolve));
-        else await new Promise((r) => setImmediate(r));
+    );
+    // Fails the statements in flight, so the work below ends and the pool discards the client.
+    void this.#link?.then(({ client }) => (client as pg.Client).connection.stream.destroy());
+  }
+
+  #pump(): void {
+    this.#scheduled = false;
+    if (this.#deciding || this.#inFlight >= this.#depth || this.#queue.length === 0) return;
+    const items = this.#queue.slice(0, this.#maxBatch);
+    this.#queue = this.#queue.slice(items.length);
+    this.#inFlight++;
+    this.#deciding = true;
+    void this.#execute(items).then(async () => {
+      this.#inFlight--;
+      if (this.#inFlight === 0) {
+        await this.#close();
+        for (const resolve of this.#idle.splice(0)) resolve();
       }
-    },
-  };
+      if (this.#queue.length > 0) this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => this.#pump());
+  }
 }
 
 /** A connection whose statements wait while one batch runs a transaction on it. */

@@ -1,13 +1,10 @@
 import type pg from 'pg';
-import {
-  type BoardVariantRow,
-  type SummaryRow,
-  toBoardCard,
-  toBoardVariant,
-} from '../board-rows.ts';
+import { type BoardVariantRow, toBoardCard, toBoardVariant } from '../board-rows.ts';
 import { listCardPage, SCAN_ROWS, type ScanLimits } from '../board-scan.ts';
-import type { BoardStore, SortKey } from '../board-types.ts';
-import { type CardsDialect, cardsSql, KEY_FIELDS } from '../cards-sql.ts';
+import type { BoardStore } from '../board-types.ts';
+import { cardReads, countCards } from '../cards-reads.ts';
+import type { CardsDialect } from '../cards-sql.ts';
+import { searchOf, tsQuery } from '../search.ts';
 import type { CardRow } from '../rows.ts';
 import type { PgDeadlineDb } from './pool.ts';
 import { withoutNul } from './text.ts';
@@ -15,23 +12,28 @@ import { withoutNul } from './text.ts';
 /** The cards page's SQL on PostgreSQL: `$n` placeholders, titles in byte order (as SQLite's). */
 export const PG_CARDS: CardsDialect = {
   placeholder: (n) => `$${n}`,
-  keyColumn: (field) => (field === 'title' ? 'title COLLATE "C"' : field),
+  keyColumn: (field, column) => (field === 'title' ? `${column} COLLATE "C"` : column),
   statusLeads: () => true,
   // Filters and page keys come from the URL; text as the store keeps it (see text.ts).
   bind: (value) => (typeof value === 'string' ? withoutNul(value) : value),
-  tag: (tag, bind) => `tags::jsonb ? ${bind(tag)}`,
-  // ILIKE: case-insensitive as SQLite's LIKE (which folds ASCII only).
-  text: (pattern) => `title ILIKE ${pattern} ESCAPE '\\'`,
+  tag: (tags, tag, bind) => `${tags}::jsonb ? ${bind(tag)}`,
+  match: (id, terms, bind) =>
+    `EXISTS (SELECT 1 FROM card_search s WHERE s.card_id = ${id} AND s.doc @@ ${tsQuery(terms, (v) => bind(withoutNul(v)))})`,
+  matching: (terms, bind, limit) =>
+    `SELECT card_id AS id FROM card_search WHERE doc @@ ${tsQuery(terms, (v) => bind(withoutNul(v)))} LIMIT ${bind(limit)}`,
+  idIn: (id, list) =>
+    `${id} IN (SELECT value::integer FROM jsonb_array_elements_text(${list}::jsonb))`,
+  source: (env) => (env ? 'card_envs e JOIN cards c ON c.id = e.card_id' : 'cards'),
   // Each arm ordered too: only then does the planner merge the arms' index scans (Merge Append)
   // instead of sorting all their rows.
-  ordered: (arms, order, tail) =>
-    `SELECT * FROM (${arms.map((arm) => `(${arm} ORDER BY ${order})`).join(' UNION ALL ')}) AS arms
+  ordered: (arms, order, armOrder, tail) =>
+    `SELECT * FROM (${arms.map((arm) => `(${arm} ORDER BY ${armOrder})`).join(' UNION ALL ')}) AS arms
      ORDER BY ${order} ${tail}`,
 };
 
 type BoardCards = Pick<
   BoardStore,
-  'listCards' | 'getCard' | 'listVariants' | 'getVariant' | 'cardHours'
+  'listCards' | 'countCards' | 'getCard' | 'listVariants' | 'getVariant' | 'cardHours'
 >;
 
 const VARIANT_SQL = `SELECT id, title, substr(description, 1, $1) AS description,
@@ -42,29 +44,18 @@ const VARIANT_SQL = `SELECT id, title, substr(description, 1, $1) AS description
 export function createPgBoardCards(db: PgDeadlineDb, scan?: ScanLimits): BoardCards {
   const all = <T extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
     db.query<T>(sql, values);
+  const run = <T>(sql: string, params: unknown[]) => all(sql, params) as Promise<T[]>;
   return {
     listCards: (projectId, query) =>
       listCardPage(
-        {
-          dialect: PG_CARDS,
-          page: (q, limit, to) => {
-            const { sql, params } = cardsSql(PG_CARDS, projectId, q, { limit, to });
-            return all<SummaryRow>(sql, params);
-          },
-          async edge(q, offset) {
-            const { sql, params } = cardsSql(PG_CARDS, projectId, q, {
-              limit: 1,
-              offset,
-              keysOnly: true,
-            });
-            const [row] = await all<SummaryRow>(sql, params);
-            return row && (KEY_FIELDS[q.sort].map((f) => row[f]) as SortKey);
-          },
-        },
+        cardReads(PG_CARDS, projectId, run),
         query,
         // One round trip per window: the whole budget in one (the event loop waits for nothing).
         { chunk: scan?.rows ?? SCAN_ROWS, ...scan },
+        searchOf(projectId, query),
       ),
+    countCards: (projectId, query) =>
+      countCards(PG_CARDS, projectId, query, run, searchOf(projectId, query)),
     async getCard(projectId, cardId, day) {
       const [r] = await all<CardRow>('SELECT * FROM cards WHERE id = $1 AND project_id = $2', [
         cardId,

@@ -28,7 +28,33 @@ export async function writeBatch(
 ): Promise<WriteAnswer> {
   const refs = new Map(w.cardInserts.map((c, i) => [c.ref, -(i + 1)]));
   const ref = (r: number) => (r >= PENDING_BASE ? refs.get(r)! : r);
-  const input = {
+  const input = ingestInput(w, versions, keys, want, ref);
+  const alerts = alertInput(w, ref);
+  const { rows } = await client.query<{ r: WriteAnswer }>(
+    alerts === null
+      ? {
+          name: 'svc_ingest_write',
+          text: 'SELECT svc_ingest_write($1::json) AS r',
+          values: [JSON.stringify(input)],
+        }
+      : {
+          name: 'svc_ingest_write_alerts',
+          text: 'SELECT svc_alert_write($2::json, svc_ingest_write($1::json)) AS r',
+          values: [JSON.stringify(input), JSON.stringify(alerts)],
+        },
+  );
+  return rows[0]!.r;
+}
+
+/** The input of `svc_ingest_write`: the batch's rows, refs to its new cards by position. */
+function ingestInput(
+  w: BatchWrites,
+  versions: [number, number, number][],
+  keys: number[],
+  want: number[],
+  ref: (r: number) => number,
+) {
+  return {
     accounts: versions,
     keys,
     aggregate: [AGGREGATE_IDENTITY, AGGREGATE_TITLE],
@@ -111,12 +137,33 @@ export async function writeBatch(
     })),
     want,
   };
-  const { rows } = await client.query<{ r: WriteAnswer }>({
-    name: 'svc_ingest_write',
-    text: 'SELECT svc_ingest_write($1::json) AS r',
-    values: [JSON.stringify(input)],
-  });
-  return rows[0]!.r;
+}
+
+/**
+ * What the batch leaves for alert rules (`svc_alert_write`, in the same statement): its notices
+ * with their environment and release, and its reports per card, environment and minute; null when
+ * it has neither (nothing was admitted).
+ */
+function alertInput(w: BatchWrites, ref: (r: number) => number) {
+  if (w.notices.length === 0 && w.occurrences.length === 0) return null;
+  return {
+    notices: w.notices.map((n, i) => ({
+      i,
+      p: n.projectId,
+      c: ref(n.cardRef),
+      kind: n.notice.kind,
+      env: n.notice.environment,
+      release: n.notice.release,
+      at: n.at,
+    })),
+    counts: w.occurrences.map((o) => ({
+      p: o.projectId,
+      m: o.minute,
+      c: ref(o.cardRef),
+      env: o.environment ?? '',
+      n: o.count,
+    })),
+  };
 }
 
 /**
@@ -132,7 +179,9 @@ export function applyPredicted(
   versions: [number, number, number][],
   namedAfter: (cardRef: number) => number | undefined,
 ): Map<number, number | undefined> {
-  const { get, set } = cache;
+  const get: PgIngestCache['get'] = (name, key) => cache.get(name, key);
+  const set: PgIngestCache['set'] = (name, account, key, value) =>
+    cache.set(name, account, key, value);
   for (const [account, , next] of versions) cache.setVersion(account, next, true);
   const epochs = new Map(versions.map(([account]) => [account, cache.epoch(account)]));
   for (const [projectId, bucket] of w.buckets) {

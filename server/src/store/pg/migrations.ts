@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { PG_ALERTS } from './alerts-migration.ts';
 import { PG_ENVIRONMENTS_AND_SEARCH } from './envs-migration.ts';
+import { PG_SOURCE_MAPS } from './sourcemaps-migration.ts';
 import { INGEST_READ_V5, INGEST_WRITE_V5 } from './ingest-functions.ts';
 
 // Versioned PostgreSQL schema migrations, applied in order, one transaction each; applied versions
@@ -178,6 +180,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   ${INGEST_WRITE_V5}
   `,
   PG_ENVIRONMENTS_AND_SEARCH,
+  PG_SOURCE_MAPS,
+  PG_ALERTS,
 ];
 
 /** Any constant: the advisory lock every starting instance takes while it migrates. */

@@ -1,33 +1,48 @@
-import {
-  type BoardVariantRow,
-  type SummaryRow,
-  toBoardCard,
-  toBoardVariant,
-} from '../board-rows.ts';
+import { type BoardVariantRow, toBoardCard, toBoardVariant } from '../board-rows.ts';
 import { listCardPage, type ScanLimits } from '../board-scan.ts';
-import type { BoardStore, SortKey } from '../board-types.ts';
-import { type CardsDialect, cardsSql } from '../cards-sql.ts';
+import type { BoardStore } from '../board-types.ts';
+import { cardReads, countCards } from '../cards-reads.ts';
+import type { CardsDialect } from '../cards-sql.ts';
+import { ftsQuery, searchOf } from '../search.ts';
 import type { CardRow } from '../rows.ts';
 import type { Prepared } from './statements.ts';
 
 /** The cards page's SQL on SQLite: `?` placeholders, a compound select merged in key order. */
 export const SQLITE_CARDS: CardsDialect = {
   placeholder: () => '?',
-  keyColumn: (field) => field,
-  // Titles sort by deduplication's index (project_id, title): no second index of random titles.
-  statusLeads: (sort) => sort !== 'title',
+  keyColumn: (_field, column) => column,
+  // Titles of all environments sort by deduplication's index (project_id, title): no second index
+  // of random titles. One environment's rows have a title index led by the status.
+  statusLeads: (sort, env) => env || sort !== 'title',
   bind: (value) => value,
   // instr() on the stored JSON (written by JSON.stringify) is a cheap pre-filter; json_each()
   // confirms an exact element.
-  tag: (tag, bind) =>
-    `instr(tags, ${bind(JSON.stringify(tag))}) > 0 AND EXISTS (SELECT 1 FROM json_each(tags) WHERE value = ${bind(tag)})`,
-  text: (pattern) => `title LIKE ${pattern} ESCAPE '\\'`,
-  ordered: (arms, order, tail) => `${arms.join(' UNION ALL ')} ORDER BY ${order} ${tail}`,
+  tag: (tags, tag, bind) =>
+    `instr(${tags}, ${bind(JSON.stringify(tag))}) > 0 AND EXISTS (SELECT 1 FROM json_each(${tags}) WHERE value = ${bind(tag)})`,
+  // FTS5 seeks the card's row id within the words' lists (an integer column: FTS5 ignores a rowid
+  // bound as a real number).
+  match: (id, terms, bind) =>
+    `EXISTS (SELECT 1 FROM cards_search WHERE cards_search MATCH ${bind(ftsQuery(terms))} AND rowid = ${id})`,
+  matching: (terms, bind, limit) =>
+    `SELECT rowid AS id FROM cards_search WHERE cards_search MATCH ${bind(ftsQuery(terms))} LIMIT ${bind(limit)}`,
+  idIn: (id, list) => `${id} IN (SELECT value FROM json_each(${list}))`,
+  // By id: no sort index (it would walk every card of the status in order, checking each id); a
+  // card first (CROSS JOIN keeps that order), then its environment's row by its primary key.
+  source: (env, byIds) =>
+    byIds
+      ? env
+        ? 'cards c NOT INDEXED CROSS JOIN card_envs e ON e.card_id = c.id'
+        : 'cards NOT INDEXED'
+      : env
+        ? 'card_envs e JOIN cards c ON c.id = e.card_id'
+        : 'cards',
+  ordered: (arms, order, _armOrder, tail) =>
+    `${arms.join(' UNION ALL ')} ORDER BY ${order} ${tail}`,
 };
 
 type BoardCards = Pick<
   BoardStore,
-  'listCards' | 'getCard' | 'listVariants' | 'getVariant' | 'cardHours'
+  'listCards' | 'countCards' | 'getCard' | 'listVariants' | 'getVariant' | 'cardHours'
 >;
 
 const VARIANT_SQL = `SELECT id, title, substr(description, 1, ?) AS description,
@@ -36,32 +51,18 @@ const VARIANT_SQL = `SELECT id, title, substr(description, 1, ?) AS description,
 
 /** The board's cards, their variants and counts per hour on SQLite. */
 export function createSqliteBoardCards(prepared: Prepared, scan?: ScanLimits): BoardCards {
+  const run = <T>(sql: string, params: (string | number)[]) => prepared(sql).all(...params) as T[];
   return {
     listCards: (projectId, query) =>
       listCardPage(
-        {
-          dialect: SQLITE_CARDS,
-          page(q, limit, to) {
-            const { sql, params } = cardsSql(SQLITE_CARDS, projectId, q, { limit, to });
-            return prepared(sql).all(...params) as SummaryRow[];
-          },
-          edge(q, offset) {
-            const { sql, params } = cardsSql(SQLITE_CARDS, projectId, q, {
-              limit: 1,
-              offset,
-              keysOnly: true,
-            });
-            const key = prepared(sql)
-              .raw()
-              .get(...params) as SortKey | undefined;
-            return key;
-          },
-          // Between windows of a long scan, requests and ingestion waiting on the event loop run.
-          pause: () => new Promise((resolve) => setImmediate(resolve)),
-        },
+        // Between windows of a long scan, requests and ingestion waiting on the event loop run.
+        cardReads(SQLITE_CARDS, projectId, run, () => new Promise((r) => setImmediate(r))),
         query,
         scan,
+        searchOf(projectId, query),
       ),
+    countCards: (projectId, query) =>
+      countCards(SQLITE_CARDS, projectId, query, run, searchOf(projectId, query)),
     getCard(projectId, cardId, day) {
       const r = prepared('SELECT * FROM cards WHERE id = ? AND project_id = ?').get(
         cardId,

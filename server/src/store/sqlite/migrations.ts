@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ENVIRONMENTS_AND_SEARCH } from './envs-migration.ts';
+import { ALERTS } from './alerts-migration.ts';
+import { SOURCE_MAPS } from './sourcemaps-migration.ts';
 
 // Versioned schema migrations, applied in order inside one transaction each; the version lives
 // in SQLite's `user_version`. Append new entries; never edit a shipped one.
@@ -140,6 +142,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX cards_by_status_priority ON cards (project_id, status, priority_rank, id);
   `,
   ENVIRONMENTS_AND_SEARCH,
+  SOURCE_MAPS,
+  ALERTS,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -6,14 +6,8 @@ import { AGGREGATE_IDENTITY, AGGREGATE_TITLE } from '../rows.ts';
 const KNOWN_BYTES = 4 * 1024 * 1024;
 const COUNTS_BYTES = 1024 * 1024;
 
-/**
- * Variants beneath a card (contract 2.4) on SQLite: the batch's questions (a variant's id by
- * identity, the named count, the named list for pruning) answered from memory where it can
- * (variant ids and named counts, exact because only this process writes variants), and the
- * batch's variant writes applied in its transaction.
- */
-export function createSqliteVariants(db: Database.Database) {
-  const q = {
+function prepareVariants(db: Database.Database) {
+  return {
     find: db.prepare('SELECT id FROM variants WHERE card_id = ? AND identity = ?').pluck(),
     touch: db.prepare('UPDATE variants SET count = count + ?, last_seen_at = ? WHERE id = ?'),
     insert: db.prepare(
@@ -34,90 +28,129 @@ export function createSqliteVariants(db: Database.Database) {
          last_seen_at = MAX(last_seen_at, excluded.last_seen_at)`,
     ),
   };
+}
+
+type VariantWrites = Pick<
+  BatchWrites,
+  'variantAdds' | 'variantRemovals' | 'variantInserts' | 'variantFolds'
+>;
+
+/**
+ * Variants beneath a card (contract 2.4) on SQLite: the batch's questions (a variant's id by
+ * identity, the named count, the named list for pruning) answered from memory where it can
+ * (variant ids and named counts, exact because only this process writes variants), and the
+ * batch's variant writes applied in its transaction.
+ */
+export class SqliteVariants {
+  readonly #q: ReturnType<typeof prepareVariants>;
   /** `cardId:identity` -> variant id, and the reverse (to forget pruned ones). */
-  const keyOf = new Map<number, string>();
-  const known = createByteCache<string, number>({
+  readonly #keyOf = new Map<number, string>();
+  readonly #known = createByteCache<string, number>({
     maxBytes: KNOWN_BYTES,
     sizeOf: (k) => 2 * (64 + stringBytes(k)), // the entry and its reverse in keyOf
-    onEvict: (_, id) => keyOf.delete(id),
+    onEvict: (_, id) => this.#keyOf.delete(id),
   });
   /** card id -> its named variants (not the aggregate row), once counted. */
-  const counts = createByteCache<number, number>({ maxBytes: COUNTS_BYTES, sizeOf: () => 64 });
-  const remember = (k: string, id: number) => {
-    known.set(k, id);
-    keyOf.set(id, k);
-  };
-  const forget = (id: number) => {
-    const k = keyOf.get(id);
-    if (k !== undefined) known.delete(k);
-    keyOf.delete(id);
-  };
+  readonly #counts = createByteCache<number, number>({
+    maxBytes: COUNTS_BYTES,
+    sizeOf: () => 64,
+  });
 
-  return {
-    variantId(cardId: number, identity: string): number | null {
-      const k = `${cardId}:${identity}`;
-      const cached = known.get(k);
-      if (cached !== undefined) return cached;
-      const id = q.find.get(cardId, identity) as number | undefined;
-      if (id === undefined) return null;
-      remember(k, id);
-      return id;
-    },
-    namedCount: (cardId: number): number => counts.get(cardId) ?? (q.count.get(cardId) as number),
-    namedVariants: (cardId: number) => q.named.all(cardId) as VariantState[],
-    /** Applies the batch's variant rows; `idOf` maps a card ref to its id. */
-    write(
-      w: Pick<BatchWrites, 'variantAdds' | 'variantRemovals' | 'variantInserts' | 'variantFolds'>,
-      idOf: (cardRef: number) => number,
-      namedAfter: (cardRef: number) => number | undefined,
-    ) {
-      for (const a of w.variantAdds) q.touch.run(a.add, a.lastSeenAt, a.id);
-      for (const id of w.variantRemovals) {
-        q.remove.run(id);
-        forget(id);
-      }
-      const counted = new Set<number>();
-      for (const v of w.variantInserts) {
-        const cardId = idOf(v.cardRef);
-        const s = v.sighting;
-        const id = Number(
-          q.insert.run(
-            cardId,
-            s.identity,
-            s.title,
-            s.description,
-            s.fileName,
-            s.lineNumber,
-            v.count,
-            v.firstSeenAt,
-            v.lastSeenAt,
-          ).lastInsertRowid,
-        );
-        remember(`${cardId}:${s.identity}`, id);
-        if (!counted.has(v.cardRef)) {
-          counted.add(v.cardRef);
-          const named = namedAfter(v.cardRef);
-          if (named !== undefined) counts.set(cardId, named);
-        }
-      }
-      for (const f of w.variantFolds) {
-        const cardId = idOf(f.cardRef);
-        q.fold.run(
+  constructor(db: Database.Database) {
+    this.#q = prepareVariants(db);
+  }
+
+  variantId(cardId: number, identity: string): number | null {
+    const k = `${cardId}:${identity}`;
+    const cached = this.#known.get(k);
+    if (cached !== undefined) return cached;
+    const id = this.#q.find.get(cardId, identity) as number | undefined;
+    if (id === undefined) return null;
+    this.#remember(k, id);
+    return id;
+  }
+
+  namedCount(cardId: number): number {
+    return this.#counts.get(cardId) ?? (this.#q.count.get(cardId) as number);
+  }
+
+  namedVariants(cardId: number): VariantState[] {
+    return this.#q.named.all(cardId) as VariantState[];
+  }
+
+  /** Applies the batch's variant rows; `idOf` maps a card ref to its id. */
+  write(
+    w: VariantWrites,
+    idOf: (cardRef: number) => number,
+    namedAfter: (cardRef: number) => number | undefined,
+  ): void {
+    for (const a of w.variantAdds) this.#q.touch.run(a.add, a.lastSeenAt, a.id);
+    for (const id of w.variantRemovals) {
+      this.#q.remove.run(id);
+      this.#forget(id);
+    }
+    this.#insert(w, idOf, namedAfter);
+    for (const f of w.variantFolds) {
+      const cardId = idOf(f.cardRef);
+      this.#q.fold.run(
+        cardId,
+        AGGREGATE_IDENTITY,
+        AGGREGATE_TITLE,
+        f.count,
+        f.firstSeenAt,
+        f.lastSeenAt,
+      );
+      const named = namedAfter(f.cardRef);
+      if (named !== undefined) this.#counts.set(cardId, named);
+    }
+  }
+
+  invalidate(): void {
+    this.#known.clear();
+    this.#counts.clear();
+    this.#keyOf.clear();
+  }
+
+  /** New variants, remembered by identity; each card's named count after the batch. */
+  #insert(
+    w: VariantWrites,
+    idOf: (cardRef: number) => number,
+    namedAfter: (cardRef: number) => number | undefined,
+  ): void {
+    const counted = new Set<number>();
+    for (const v of w.variantInserts) {
+      const cardId = idOf(v.cardRef);
+      const s = v.sighting;
+      const id = Number(
+        this.#q.insert.run(
           cardId,
-          AGGREGATE_IDENTITY,
-          AGGREGATE_TITLE,
-          f.count,
-          f.firstSeenAt,
-          f.lastSeenAt,
-        );
-        const named = namedAfter(f.cardRef);
-        if (named !== undefined) counts.set(cardId, named);
+          s.identity,
+          s.title,
+          s.description,
+          s.fileName,
+          s.lineNumber,
+          v.count,
+          v.firstSeenAt,
+          v.lastSeenAt,
+        ).lastInsertRowid,
+      );
+      this.#remember(`${cardId}:${s.identity}`, id);
+      if (!counted.has(v.cardRef)) {
+        counted.add(v.cardRef);
+        const named = namedAfter(v.cardRef);
+        if (named !== undefined) this.#counts.set(cardId, named);
       }
-    },
-    invalidate: () => {
-      known.clear();
-      counts.clear();
-      keyOf.clear();
-    },
-  };
+    }
+  }
+
+  #remember(k: string, id: number): void {
+    this.#known.set(k, id);
+    this.#keyOf.set(id, k);
+  }
+
+  #forget(id: number): void {
+    const k = this.#keyOf.get(id);
+    if (k !== undefined) this.#known.delete(k);
+    this.#keyOf.delete(id);
+  }
 }

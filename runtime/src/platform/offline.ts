@@ -1,0 +1,137 @@
+// A browser's offline queue (a lazy chunk, loaded by ./browser.ts a moment after start-up): a
+// report the service could not be reached for (a network error or no answer, never an answer such
+// as a 4xx) is kept in IndexedDB, at most MAX_KEPT of them for the origin (the oldest dropped,
+// counted in one warning a second at most), and sent again when the service answers, when the page comes back
+// online, and when the next page of the origin loads the chunk. Each report is sent once: taking
+// them is one IndexedDB transaction that reads and deletes them, so two tabs never take the same
+// one; one that fails again is kept again. The connection stays open, so a report kept at unload
+// is written in the same task.
+import { OFFLINE_DROPPED } from '../core/messages.ts';
+import type { Pipeline } from '../core/pipeline.ts';
+import type { OfflineQueue, Prepared } from '../core/send.ts';
+
+/** Reports kept for an origin, at most (the oldest go first). */
+export const MAX_KEPT = 30;
+
+const DATABASE = 'svc-offline';
+const STORE = 'reports';
+
+/** One report kept: the address it was for and its exact bytes (sealed when the client seals). */
+interface Kept {
+  url: string;
+  body: string;
+}
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
+}
+
+function openDatabase(): Promise<IDBDatabase> {
+  const request = indexedDB.open(DATABASE, 1);
+  request.onupgradeneeded = () => request.result.createObjectStore(STORE, { autoIncrement: true });
+  return done(request);
+}
+
+/** Adds `kept`, then drops the oldest past MAX_KEPT; resolves with how many were dropped. */
+async function add(db: IDBDatabase, kept: Kept): Promise<number> {
+  const tx = db.transaction(STORE, 'readwrite');
+  const store = tx.objectStore(STORE);
+  store.add(kept);
+  // Keys in order of addition (auto-increment): the oldest first.
+  const keys = await done(store.getAllKeys());
+  const extra = Math.max(0, keys.length - MAX_KEPT);
+  for (const key of keys.slice(0, extra)) store.delete(key);
+  await committed(tx);
+  return extra;
+}
+
+/** Takes (reads and deletes, in one transaction) the reports kept for `url`. */
+async function take(db: IDBDatabase, url: string): Promise<Kept[]> {
+  const tx = db.transaction(STORE, 'readwrite');
+  const store = tx.objectStore(STORE);
+  const [records, keys] = await Promise.all([done(store.getAll()), done(store.getAllKeys())]);
+  const taken: Kept[] = [];
+  records.forEach((record: Kept, i) => {
+    if (record?.url !== url) return;
+    taken.push(record);
+    store.delete(keys[i] as IDBValidKey);
+  });
+  await committed(tx);
+  return taken;
+}
+
+/**
+ * The offline queue of one client, once its transport and the warnings' formatting are loaded
+ * too (all at hand when the network goes: a warning written offline needs its chunk); it sends what
+ * earlier pages kept now, unless offline.
+ */
+export async function offlineQueue(pipeline: Pipeline): Promise<OfflineQueue> {
+  const [{ send }] = await Promise.all([
+    pipeline.load(),
+    import('../core/debug-format.ts').catch(() => undefined),
+  ]);
+  const ctx = pipeline.context;
+  let opened: Promise<IDBDatabase> | undefined;
+  const database = () =>
+    (opened ??= openDatabase().catch((error) => {
+      opened = undefined;
+      throw error;
+    }));
+  database().catch(() => undefined); // opened now: a report kept at unload is written at once
+  let resending = false;
+  /** Reports dropped and not told yet: one warning a second at most, however many overflow. */
+  let dropped = 0;
+  const tellDropped = (count: number) => {
+    if (!count) return;
+    if (!dropped) {
+      setTimeout(() => {
+        ctx.debug.warn(OFFLINE_DROPPED, dropped, MAX_KEPT);
+        dropped = 0;
+      }, 1000);
+    }
+    dropped += count;
+  };
+  /** Whether the store may hold reports for this client (unknown at first; another tab may add). */
+  let mayHold = true;
+  const queue: OfflineQueue = {
+    keep(prepared: Prepared) {
+      mayHold = true;
+      database()
+        .then((db) => add(db, { url: ctx.url, body: prepared.body }))
+        .then(tellDropped)
+        .catch(() => undefined); // no storage (private mode, quota): the report is lost
+    },
+    resend() {
+      if (resending || !mayHold) return;
+      resending = true;
+      mayHold = false;
+      database()
+        .then((db) => take(db, ctx.url))
+        .then(async (taken) => {
+          // One at a time; a report that fails again is kept again (./transport.ts `send`).
+          for (const { body } of taken)
+            await send(ctx, { body, auth: await ctx.auth(body), at: Date.now() });
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          resending = false;
+        });
+    },
+  };
+  addEventListener('online', () => {
+    mayHold = true; // another tab may have kept some meanwhile
+    queue.resend();
+  });
+  if (navigator.onLine !== false) queue.resend();
+  return queue;
+}
