@@ -172,7 +172,9 @@ export function svcInstrumentation(options: SvcReactRouterOptions = {}): SvcServ
           const store = requestStore();
           const result = await (store ? store.run(errors, handle) : handle());
           if (result.statusCode < 500) return;
-          const pattern = result.meta?.pattern ?? '(no route)';
+          // React Router writes the pattern without its leading slash (`orders/:id`).
+          const matched = result.meta?.pattern;
+          const pattern = matched === undefined ? '(no route)' : `/${matched.replace(/^\/+/, '')}`;
           for (const error of errors) report(error, info.request.method, pattern, options);
         },
       });
