@@ -9,7 +9,7 @@ import {
   type SvcClient,
   type SvcOptions,
 } from '@svc/runtime';
-import { failureReport, listenWindowErrors, type ReportingMethodName } from '@svc/runtime/kit';
+import { failureReport, type ReportingMethodName, reportWindowErrors } from '@svc/runtime/kit';
 
 export interface SvcReactRouterClientOptions {
   /** @default the failure table's method ('majorMedium') */
@@ -29,10 +29,7 @@ export function initSvcClient(
 ): SvcClient {
   const client = initShared(config, settings);
   if (options.windowHandlers !== false && typeof addEventListener === 'function')
-    listenWindowErrors(globalThis as unknown as Window, (error, kind) => {
-      const card = failureReport(kind, 'react-router', error);
-      client[options.method ?? card.method](card.title, error, card.tags);
-    });
+    reportWindowErrors(client, 'react-router', options.method);
   return client;
 }
 

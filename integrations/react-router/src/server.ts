@@ -4,43 +4,25 @@
 // request's errors the route pattern React Router matched (`handleError` is not told it): the
 // errors `handleError` sees during a request are reported when the request ends with a 5xx, at
 // `GET /orders/:id`.
-import { initShared, type SvcClient, type SvcOptions } from '@svc/runtime';
+import { initShared, type SvcClient } from '@svc/runtime';
 import {
   failureReport,
-  installProcessHandlers,
+  initServerIntegration,
   noteRequestReport,
-  type ProcessLike,
   type ReportingMethodName,
   reportedByRequest,
-  serverClientConfig,
+  type ServerIntegrationOptions,
+  sharedServerClient,
 } from '@svc/runtime/kit';
 
 export type { ReportingMethodName };
 
-/** Options of `initSvc()` and `handleErrorWithSvc()`: the client options of contract 8.5 plus these. */
-export interface SvcReactRouterOptions extends SvcOptions {
-  /**
-   * Address of your Svc service (a deployment setting, not a contract 8.5 option).
-   * @default the `SERVICE_URL` variable, else the spec's default address
-   */
-  serviceUrl?: string;
-  /**
-   * Report uncaught exceptions and unhandled rejections of the server process and flush on
-   * SIGTERM / SIGINT, keeping Node's behaviour (`initSvc()` only).
-   * @default true
-   */
-  processHandlers?: boolean;
-  /** Longest wait for queued reports on a signal or a crash that ends the process. @default 2000 */
-  shutdownTimeoutMs?: number;
-  /** @default the failure table's `server-error` method ('majorMedium') */
-  method?: ReportingMethodName;
-  /** @default 'criticalHigh' (the `uncaught-exception` and `unhandled-rejection` rows) */
-  crashMethod?: ReportingMethodName;
-}
-
-type Env = Record<string, string | undefined>;
-
-const OWN_KEYS = ['processHandlers', 'shutdownTimeoutMs', 'method', 'crashMethod'] as const;
+/**
+ * Options of `initSvc()`, `handleErrorWithSvc()` and `svcInstrumentation()`: the client options of
+ * contract 8.5, `serviceUrl`, `processHandlers` (`initSvc()` only), `shutdownTimeoutMs`,
+ * `method`, `crashMethod`.
+ */
+export type SvcReactRouterOptions = ServerIntegrationOptions;
 
 interface Store<T> {
   run<R>(store: T, fn: () => R): R;
@@ -68,35 +50,15 @@ function requestStore(): Store<RequestErrors> | undefined {
   return requests ?? undefined;
 }
 
-/** The server's environment (`process.env` where there is one). */
-function processEnv(): Env {
-  return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
-}
-
-/** The process-wide client, made on first use from `options` and `env`. */
-function sharedClient(options: SvcReactRouterOptions = {}, env: Env = processEnv()): SvcClient {
-  const config = serverClientConfig(options, env, OWN_KEYS);
-  return initShared(config.options as SvcOptions, config.settings);
-}
-
 /**
  * Makes the server's client (`SERVICE_*` variables of `env`, else of `process.env`) and installs
  * the process handlers; call it in `app/entry.server.tsx`. Returns the client.
  */
-export function initSvc(options: SvcReactRouterOptions = {}, env?: Env): SvcClient {
-  const client = sharedClient(options, env);
-  const proc = (globalThis as { process?: ProcessLike }).process;
-  if (options.processHandlers !== false && proc)
-    installProcessHandlers(
-      client,
-      {
-        framework: 'react-router',
-        shutdownTimeoutMs: options.shutdownTimeoutMs,
-        method: options.crashMethod,
-      },
-      proc,
-    );
-  return client;
+export function initSvc(
+  options: SvcReactRouterOptions = {},
+  env?: Record<string, string | undefined>,
+): SvcClient {
+  return initServerIntegration(initShared, 'react-router', options, env);
 }
 
 /** A thrown `Response` or `data(..., { status })` (a route error response) below 500: no card. */
@@ -110,7 +72,8 @@ function report(error: unknown, method: string, pattern: string, options: SvcRea
   try {
     if (reportedByRequest(error) || isClientError(error)) return;
     const card = failureReport('server-error', 'react-router', error, { method, route: pattern });
-    sharedClient(options)[options.method ?? card.method](card.title, error, card.tags);
+    const client = sharedServerClient(initShared, options);
+    client[options.method ?? card.method](card.title, error, card.tags);
     noteRequestReport(error);
   } catch {
     // never throw into React Router
