@@ -22,3 +22,4 @@ export {
 export { readmeBlock, readmeBlocks } from './readme.ts';
 export { type OfflineFonts, offlineFonts } from './next-fonts.ts';
 export { freePort } from './ports.ts';
+export { inRange, NODE_MAJORS, type NodeMajor, nodeEnv, type TestNode, testNode } from './nodes.ts';
