@@ -19,6 +19,9 @@ export const PACKAGES = [
   'integrations/vite',
   'integrations/next',
   'integrations/nuxt',
+  'integrations/hono',
+  'integrations/sveltekit',
+  'integrations/react-router',
 ] as const;
 
 /** What a user of each integration has installed beside it (versions as checked in this repo). */
@@ -32,6 +35,7 @@ export const FRAMEWORKS = [
   'vue@3.5.45',
   'next@16.4.5',
   '@nuxt/schema@4.4.5',
+  'hono@4.13.19',
   'typescript@5.9.3',
   '@types/node@20.19.43',
 ];
