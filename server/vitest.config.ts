@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'server',
     include: ['test/**/*.test.ts'],
     // PostgreSQL-only suites (several instances on one database) run in `server-pg`.
-    exclude: ['test/store/pg-*.test.ts', '**/node_modules/**'],
+    exclude: ['test/store/pg/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

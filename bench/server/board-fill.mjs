@@ -48,8 +48,14 @@ const keyOf = (projectId, accountId) => ({
   origins: [],
 });
 
+// Builds before the engine-neutral openers export `openSqliteStore` and `openSqliteBoardStore`.
+const openStore = (build, opts) =>
+  build.openStore ? build.openStore(opts) : build.openSqliteStore(opts);
+const openBoardStore = (build, at) =>
+  build.openBoardStore ? build.openBoardStore(at) : build.openSqliteBoardStore(at);
+
 async function newStore(build, dataDir, now) {
-  const store = build.openSqliteStore({
+  const store = await openStore(build, {
     dataDir,
     now,
     plans: PLANS,
@@ -98,7 +104,7 @@ export async function fill(dataDir, cards, dist) {
   }
   const seconds = (performance.now() - started) / 1000;
   await store.close();
-  const board = build.openSqliteBoardStore({ dataDir });
+  const board = await openBoardStore(build, { dataDir });
   const ids = Array.from({ length: Math.floor(cards / 1000) }, (_, i) => i * 1000 + 7);
   for (let i = 0; i < ids.length; i += 100) {
     const cardIds = ids.slice(i, i + 100);

@@ -13,4 +13,4 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: root,
 };
 
-export default withSvc(nextConfig);
+export default withSvc(nextConfig, { sourceMaps: 'upload' });

@@ -36,6 +36,7 @@ export const FRAMEWORKS = [
   'next@16.4.5',
   '@nuxt/schema@4.4.5',
   'hono@4.13.19',
+  'esbuild@0.28.2',
   'typescript@5.9.3',
   '@types/node@20.19.43',
 ];

@@ -1,7 +1,7 @@
 // The README examples that are not a framework's setup (those run in the app each framework's
 // generator makes: ./matrix), copied from the READMEs into the fresh app (see ./setup.ts) and run
 // against the packed reference service, started as the server README says.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readmeBlock, type Spawned, spawnProcess } from '@svc/testkit';
@@ -87,6 +87,40 @@ describe('the READMEs, run from the tarballs against the packed reference servic
     expect(card.file_name).toBe('checkout.mjs');
     expect(script.output()).toBe(''); // nothing printed: delivered, no warning
     console.log(`[pack] svc-server and runtime READMEs: ${Date.now() - t0} ms`);
+  });
+
+  it('the runtime README`s svc-sourcemaps, from the packed runtime, on esbuild output: uploaded, none left in dist', async () => {
+    const block = readmeBlock(join(ROOT, 'runtime/README.md'), 'sh', 'svc-sourcemaps upload');
+    mkdirSync(join(app, 'src'), { recursive: true });
+    writeFileSync(
+      join(app, 'src/main.ts'),
+      "export function checkOut(items: string[]) {\n  if (!items.length) throw new TypeError('Cart is empty');\n}\nvoid import('./lazy.ts');\n",
+    );
+    writeFileSync(join(app, 'src/lazy.ts'), 'export const lazy = 1;\n');
+    const lines = block
+      .replace(/\\\n/g, ' ')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) =>
+        line
+          .replace('https://svc.example.com', serviceUrl)
+          .replace('svck_...', secret.keyId)
+          .replace('svc_sec_...', secret.signingSecret),
+      );
+    expect(lines).toHaveLength(2);
+    const outputs: string[] = [];
+    for (const line of lines) {
+      const { stdout, stderr } = await run('sh', ['-c', line], {
+        cwd: app,
+        env: { PATH: process.env.PATH },
+      });
+      outputs.push(stdout + stderr);
+    }
+    const chunks = readdirSync(join(app, 'dist/assets')).sort();
+    expect(chunks.every((f) => f.endsWith('.js'))).toBe(true);
+    expect(outputs[1]).toBe(`[svc] uploaded ${chunks.length} source maps for release 1.4.2\n`);
+    const listed = (await json('sourcemaps', 'list', '--project', '1')) as { path: string }[];
+    expect(listed.map((m) => m.path).sort()).toEqual(chunks.map((c) => `assets/${c}`));
   });
 
   it('@svc/runtime/testing: the fake-client test of its guide passes under node --test, and fails when the code stops reporting', async () => {

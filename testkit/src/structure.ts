@@ -139,10 +139,11 @@ export function longFunctions(
 }
 
 /**
- * The relative module specifiers a file refers to: imports (`import type` included), re-exports,
+ * The module specifiers a file refers to: imports (`import type` included), re-exports,
  * `import x = require()`, type queries `typeof import('x')` and `import('x')` expressions.
  */
-function moduleReferences(file: ts.SourceFile): string[] {
+export function moduleReferences(path: string): string[] {
+  const file = parse(path);
   const specifiers: string[] = [];
   const visit = (node: ts.Node): void => {
     if (
@@ -170,7 +171,7 @@ function moduleReferences(file: ts.SourceFile): string[] {
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return specifiers.filter((s) => s.startsWith('./') || s.startsWith('../'));
+  return specifiers;
 }
 
 /** The file a relative specifier names: `./x.js` may be `x.ts`, `./x` may be `x/index.ts`. */
@@ -197,7 +198,8 @@ export function importGraph(files: readonly string[]): Map<string, string[]> {
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const path of files) {
-    const targets = moduleReferences(parse(path))
+    const targets = moduleReferences(path)
+      .filter((s) => s.startsWith('./') || s.startsWith('../'))
       .map((s) => resolveImport(path, s, known))
       .filter((t): t is string => t !== null);
     graph.set(path, [...new Set(targets)].sort());
@@ -262,14 +264,6 @@ export function importCircles(root: string, files: readonly string[]): string[][
   return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
-/** Offenders tolerated while they are being split: each named, the list only shrinks. */
-export interface StructureAllowlist {
-  /** `file > name`, as `longFunctions` names them, e.g. `server/src/admin.ts > createAdmin`. */
-  longFunctions: readonly string[];
-  /** Each circle's files, relative to the root. A circle found within one of these passes. */
-  importCircles: readonly (readonly string[])[];
-}
-
 /** The folders the rules cover: each package's `src`, the integrations' included. */
 export function packageSourceDirs(root: string): string[] {
   const dirs: string[] = [];
@@ -288,42 +282,15 @@ export function packageSourceDirs(root: string): string[] {
   return dirs.map((d) => d.replace(/^\.\//, ''));
 }
 
-/**
- * What breaks the rules under `dirs`, one line each: a function over the limit or an import
- * circle the allowlist does not name, and an allowlist entry that no longer offends (remove it).
- */
-export function structureProblems(
-  root: string,
-  dirs: readonly string[],
-  allowlist: StructureAllowlist,
-): string[] {
+/** What breaks the rules under `dirs`, one line each: a function over the limit, an import circle. */
+export function structureProblems(root: string, dirs: readonly string[]): string[] {
   const files = sourceFiles(root, dirs);
-  const problems: string[] = [];
-  const long = longFunctions(root, files);
-  const longKeys = new Set(long.map((f) => `${f.file} > ${f.name}`));
-  for (const f of long) {
-    if (!allowlist.longFunctions.includes(`${f.file} > ${f.name}`)) {
-      problems.push(
-        `${f.file}:${f.line} ${f.name} is ${f.lines} lines (at most ${MAX_FUNCTION_LINES}): split it by concern`,
-      );
-    }
-  }
-  for (const key of allowlist.longFunctions) {
-    if (!longKeys.has(key))
-      problems.push(`allowlist: ${key} is no longer over the limit; remove it`);
-  }
-  const circles = importCircles(root, files);
-  const within = (circle: readonly string[], allowed: readonly string[]): boolean =>
-    circle.every((file) => allowed.includes(file));
-  for (const circle of circles) {
-    if (!allowlist.importCircles.some((allowed) => within(circle, allowed))) {
-      problems.push(`import circle: ${circle.join(' <-> ')}`);
-    }
-  }
-  for (const allowed of allowlist.importCircles) {
-    if (!circles.some((circle) => within(circle, allowed))) {
-      problems.push(`allowlist: the circle ${allowed.join(' <-> ')} is gone; remove it`);
-    }
-  }
-  return problems;
+  const long = longFunctions(root, files).map(
+    (f) =>
+      `${f.file}:${f.line} ${f.name} is ${f.lines} lines (at most ${MAX_FUNCTION_LINES}): split it by concern`,
+  );
+  const circles = importCircles(root, files).map(
+    (circle) => `import circle: ${circle.join(' <-> ')}`,
+  );
+  return [...long, ...circles];
 }

@@ -14,7 +14,6 @@ import {
   sourceFiles,
   structureProblems,
 } from '../src/structure.ts';
-import { ALLOWLIST } from './structure-allowlist.ts';
 
 describe('the packages’ sources', () => {
   it('cover every package with a src folder, PHP aside', () => {
@@ -24,8 +23,8 @@ describe('the packages’ sources', () => {
     expect(sourceFiles(REPO_ROOT, dirs).length).toBeGreaterThan(200);
   });
 
-  it('have no function over 100 lines and no import circle beyond the allowlist', () => {
-    expect(structureProblems(REPO_ROOT, packageSourceDirs(REPO_ROOT), ALLOWLIST)).toEqual([]);
+  it('have no function over 100 lines and no import circle', () => {
+    expect(structureProblems(REPO_ROOT, packageSourceDirs(REPO_ROOT))).toEqual([]);
   });
 });
 
@@ -41,7 +40,6 @@ describe('the structure check', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
   const lines = (n: number): string =>
     Array.from({ length: n }, (_, i) => `  x += ${i};`).join('\n');
-  const none = { longFunctions: [], importCircles: [] };
 
   it('fails on a planted long function of each kind, not on 100 lines or a generated file', () => {
     plant({
@@ -65,7 +63,7 @@ describe('the structure check', () => {
       ['outer', 103],
       ['outer > callback of setTimeout', 101],
     ]);
-    expect(structureProblems(root, ['pkg/src'], none)[0]).toBe(
+    expect(structureProblems(root, ['pkg/src'])[0]).toBe(
       'pkg/src/long.ts:1 tooLong is 101 lines (at most 100): split it by concern',
     );
   });
@@ -83,27 +81,9 @@ describe('the structure check', () => {
       ['pkg/src/a.ts', 'pkg/src/b.ts', 'pkg/src/types.ts'],
       ['pkg/src/chunk.ts', 'pkg/src/loader.ts'],
     ]);
-    expect(structureProblems(root, ['pkg/src'], none)).toEqual([
+    expect(structureProblems(root, ['pkg/src'])).toEqual([
       'import circle: pkg/src/a.ts <-> pkg/src/b.ts <-> pkg/src/types.ts',
       'import circle: pkg/src/chunk.ts <-> pkg/src/loader.ts',
-    ]);
-  });
-
-  it('passes what the allowlist names and fails an entry that no longer offends', () => {
-    plant({
-      'pkg/src/a.ts': `import './b.ts';\nexport function long(x: number) {\n${lines(99)}\n}`,
-      'pkg/src/b.ts': `import './a.ts';`,
-    });
-    const allowlist = {
-      longFunctions: ['pkg/src/a.ts > long', 'pkg/src/a.ts > splitAlready'],
-      importCircles: [
-        ['pkg/src/a.ts', 'pkg/src/b.ts', 'pkg/src/c.ts'],
-        ['pkg/src/x.ts', 'pkg/src/y.ts'],
-      ],
-    };
-    expect(structureProblems(root, ['pkg/src'], allowlist)).toEqual([
-      'allowlist: pkg/src/a.ts > splitAlready is no longer over the limit; remove it',
-      'allowlist: the circle pkg/src/x.ts <-> pkg/src/y.ts is gone; remove it',
     ]);
   });
 });

@@ -18,7 +18,7 @@ describe('README setup', () => {
 
   it('its next.config.ts lines are those of examples/next (typed NextConfig, options off)', () => {
     const example = read('../../examples/next/next.config.ts').split('\n');
-    const lines = readmeBlock(README, 'ts', 'withSvc(nextConfig)').split('\n');
+    const lines = readmeBlock(README, 'ts', 'withSvc(nextConfig').split('\n');
     const importLine = lines.find((l) => l.startsWith('import '));
     const exportLine = lines.find((l) => l.startsWith('export default withSvc('));
     expect(importLine).toBeDefined();

@@ -20,7 +20,17 @@ import { configKey, isPublicSetting, plainOptionNames } from './runtime/shared/c
  * shutdown deadline. Each becomes runtime config, so a `NUXT_*` variable overrides it at run time
  * without a rebuild (`runtime/shared/config.ts`). `beforeSend`, a function, cannot be JSON.
  */
-export interface ModuleOptions extends SvcContractOptions {
+export interface ModuleOptions extends Omit<SvcContractOptions, 'sourceMaps'> {
+  /**
+   * `'upload'`: `nuxi build` uploads the client's hidden maps (with debug IDs) and the server's
+   * to your Svc service (secret key from `SERVICE_KEY_ID` / `SERVICE_SIGNING_SECRET` at build
+   * time), leaves no map in `.output/public`, and sets the build's release on both sides; the
+   * service maps the browser's frames. `true`: hidden client maps deployed under `/_nuxt/` and
+   * registered for the browser to fetch (your source is then public). Server maps are always
+   * chained through Vite's SSR maps, so page errors name the `.vue` file.
+   * @default false
+   */
+  sourceMaps?: boolean | 'upload';
   /**
    * Address of your Svc service (a deployment setting, not a contract 8.5 option), e.g.
    * `https://svc.example.com`: `runtimeConfig.public.serviceUrl`, `NUXT_PUBLIC_SERVICE_URL`. The

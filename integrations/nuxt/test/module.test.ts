@@ -79,6 +79,15 @@ describe('module setup in a real Nuxt', () => {
     expect(r.plugins.some((p) => /runtime[\\/]plugin\.client/.test(p))).toBe(true);
     expect(r.nitroPlugins.some((p) => /runtime[\\/]server[\\/]plugin/.test(String(p)))).toBe(true);
   });
+  it("sourceMaps 'upload': hidden client maps, the build's release on both sides, the mode for the browser", async () => {
+    const r = await resolved({ svc: { sourceMaps: 'upload' } });
+    expect(r.sourcemap).toMatchObject({ client: 'hidden' });
+    expect(r.runtimeConfig.public.serviceRelease).toMatch(/^build-\d{8}T\d{6}Z-[0-9a-z]{6}$/);
+    expect(r.runtimeConfig.public.svc.sourceMaps).toBe('upload');
+    const own = await resolved({ svc: { sourceMaps: 'upload', release: 'shop@4' } });
+    expect(own.runtimeConfig.public.serviceRelease).toBe('shop@4');
+  });
+
   it('sourceMaps on makes client maps hidden; off leaves them alone', async () => {
     expect((await resolved({})).sourcemap).toMatchObject({ client: 'hidden' });
     expect((await resolved({ svc: { sourceMaps: false } })).sourcemap).toMatchObject({

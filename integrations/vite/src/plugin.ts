@@ -136,9 +136,10 @@ function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin
       config = { ...client, sourceMaps: sourceMaps === true };
     },
     outputOptions(output) {
-      if (!options.sourceMaps || output.sourcemapPathTransform || !sourcePaths) return;
-      // A server build's maps are read from disk (relative to the map, as Vite writes them); the
-      // rewrite is for maps the browser fetches beside the served chunks.
+      // Public maps are read by the browser against their URL; uploaded ones keep their sources
+      // relative to the map file on disk, which the upload makes project-relative.
+      if (options.sourceMaps !== true || output.sourcemapPathTransform || !sourcePaths) return;
+      // A server build's maps are read from disk (relative to the map, as Vite writes them).
       if (this.environment?.config.consumer === 'server') return;
       return { ...output, sourcemapPathTransform: sourcePaths };
     },

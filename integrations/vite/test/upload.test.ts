@@ -5,7 +5,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { freePort } from '@svc/testkit';
+import { createClient } from '@svc/runtime';
+import { startTestService } from '@svc/server/testing';
+import { freePort, listSourceMaps } from '@svc/testkit';
 import { build, createLogger } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { svc, type SvcViteOptions } from '../src/plugin.ts';
@@ -69,6 +71,48 @@ async function buildApp(root: string, options: SvcViteOptions) {
 }
 
 describe("svc({ sourceMaps: 'upload' })", () => {
+  it('uploads every chunk map to the reference service for the build release, none left in dist', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-vite-service-'));
+    dirs.push(dataDir);
+    const service = await startTestService({ dataDir });
+    try {
+      const root = app({
+        SERVICE_URL: service.url,
+        SERVICE_KEY_ID: service.keys.keyId,
+        SERVICE_SIGNING_SECRET: service.keys.signingSecret,
+        SERVICE_RELEASE: 'shop@2',
+      });
+      const out = await buildApp(root, { sourceMaps: 'upload' });
+      const chunks = out.files.filter((f) => f.endsWith('.js'));
+      expect(out.lines).toEqual([`[svc] uploaded ${chunks.length} source maps for release shop@2`]);
+      expect(out.files.filter((f) => f.endsWith('.map'))).toEqual([]);
+      const stored = await listSourceMaps(dataDir, service.projectId);
+      expect(stored.map((m) => [m.release, m.path]).sort()).toEqual(
+        chunks.map((c) => ['shop@2', `assets/${c}`]).sort(),
+      );
+      // Rolldown's debug IDs are stored with the maps.
+      expect(stored.every((m) => /^[0-9a-f-]{36}$/.test(m.debug_id ?? ''))).toBe(true);
+      // A frame of the deployed chunk, as a browser of this build reports it, reads as the source.
+      const chunk = chunks.find((c) => c.startsWith('index-'))!;
+      const lines = readFileSync(join(root, 'dist/assets', chunk), 'utf8').split('\n');
+      const line = lines.findIndex((l) => l.includes('Cart is empty')) + 1;
+      const column = lines[line - 1]!.indexOf('throw') + 1;
+      const client = createClient(
+        { apiKey: service.keys.apiKey, release: 'shop@2', captureLocation: false },
+        { serviceUrl: service.url },
+      );
+      client.major(
+        'Cart is empty',
+        `TypeError: Cart is empty\n    at n (assets/${chunk}:${line}:${column})`,
+      );
+      await client.flush();
+      const [card] = await service.cards();
+      expect(card!.description).toMatch(/^ {4}at checkOut \(src\/cart\.ts:2:\d+\)$/m);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('without credentials: builds, says so in one line, ships debug IDs and no map', async () => {
     const root = app();
     const out = await buildApp(root, { sourceMaps: 'upload' });

@@ -31,7 +31,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
 
 /** The README's two next.config.ts lines, added to the template's file. */
 function addConfigLines(file: string): void {
-  const block = readmeBlock(README, 'ts', 'withSvc(nextConfig)').split('\n');
+  const block = readmeBlock(README, 'ts', 'withSvc(nextConfig').split('\n');
   const importLine = block.find((line) => line.startsWith('import '))!;
   const exportLine = block.find((line) => line.startsWith('export default withSvc('))!;
   const lines = readFileSync(file, 'utf8').split('\n');

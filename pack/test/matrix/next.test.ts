@@ -3,13 +3,19 @@
 // says, from the packed tarballs), built once with each bundler (Turbopack, webpack), run with
 // `npm start` against the reference service, browser in Chromium. The matrix's shared scenarios
 // (./scenarios.ts) and the Next-only checks (./next-checks.ts) run on the same build.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { offlineFonts } from '@svc/testkit';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildNextApp, createNextApp, nextEnv, ROUTE_FILE, startNextApp } from './next-app.ts';
 import { exactCounts, freshAppChecks, NEXT_TITLES, type NextRun } from './next-checks.ts';
 import { REACT_TITLES } from './react-app.ts';
 import { browserFailures, clientError, onlyThese, serverCrash, serverError } from './scenarios.ts';
-import { closeBrowser, scratch, service } from './shared.ts';
+import { clickOn, closeBrowser, scratch, service } from './shared.ts';
+import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
+
+/** The client page of the browser failures (./react-app.ts), a file of the app. */
+const SCENARIOS_FILE = 'app/scenarios/page.tsx';
 
 const TITLES = {
   serverError: 'Error: Order <n> could not be loaded (GET /api/orders/[id])',
@@ -17,8 +23,6 @@ const TITLES = {
   exception: 'Error: Cache warm-up failed (uncaught exception)',
   ...REACT_TITLES,
 };
-/** A browser chunk of a production build: no browser source maps by default, hash masked. */
-const CHUNK = /^_next\/static\/chunks\/.+\.js$/;
 
 const where = scratch('next');
 let dir: string;
@@ -36,18 +40,23 @@ describe.each(['turbopack', 'webpack'] as const)(
   (bundler) => {
     const running = { pages: [], consoles: [] } as unknown as NextRun;
 
+    /** `npm run build -- --<bundler>` with offline fonts; its output. */
+    async function build(env: NodeJS.ProcessEnv): Promise<string> {
+      const fonts = await offlineFonts(dir);
+      const started = Date.now();
+      try {
+        return await buildNextApp(dir, bundler, { ...env, ...fonts.env });
+      } finally {
+        await fonts.close();
+        console.log(`[matrix next] npm run build -- --${bundler}: ${Date.now() - started} ms`);
+      }
+    }
+
     beforeAll(async () => {
       running.dir = dir;
       running.svc = await service();
       running.env = nextEnv(running.svc);
-      const fonts = await offlineFonts(dir);
-      const started = Date.now();
-      try {
-        running.buildOutput = await buildNextApp(dir, bundler, { ...running.env, ...fonts.env });
-      } finally {
-        await fonts.close();
-      }
-      console.log(`[matrix next] npm run build -- --${bundler}: ${Date.now() - started} ms`);
+      running.buildOutput = await build(running.env);
       const { server, base } = await startNextApp(dir, running.env);
       Object.assign(running, { server, base });
       running.startControl = (env) => startNextApp(dir, env, { withoutCrashHandlers: true });
@@ -82,12 +91,28 @@ describe.each(['turbopack', 'webpack'] as const)(
       file: 'app/api/warm-up/route.ts',
       outcome: 'survives',
     });
-    // The README's error.tsx is the boundary; no browser source maps in a default production build.
+    uploadedMaps(() => running, {
+      output: () => running.buildOutput,
+      deployed: () => join(dir, '.next/static'),
+      chunk: /^_next\/static\/chunks\/.+\.js$/,
+    });
+    // The README's error.tsx is the boundary; the service maps the browser's frames.
     browserFailures(() => running, 'next', {
       path: '/scenarios',
       titles: REACT_TITLES,
-      file: CHUNK,
+      file: SCENARIOS_FILE,
+      framesAt: SCENARIOS_FILE,
       fallback: 'Something went wrong.',
+    });
+    it('the browser throw sites are mapped by the service, with their original function names', async () => {
+      await expectMappedThrowSite(running, REACT_TITLES.browserError, {
+        file: SCENARIOS_FILE,
+        fn: 'emptyCart',
+      });
+      await expectMappedThrowSite(running, REACT_TITLES.boundary, {
+        file: SCENARIOS_FILE,
+        fn: 'Widget',
+      });
     });
     freshAppChecks(() => running);
     onlyThese(
@@ -108,6 +133,27 @@ describe.each(['turbopack', 'webpack'] as const)(
       [NEXT_TITLES.client]: 2,
       [NEXT_TITLES.receipt]: 1,
       [NEXT_TITLES.stock]: 2,
+    });
+    // Last (it restarts the server): a new page, a rebuild under another release.
+    rebuildKeepsVariant(() => running, {
+      title: REACT_TITLES.boundary,
+      async rebuild() {
+        mkdirSync(join(dir, 'app/about'), { recursive: true });
+        writeFileSync(
+          join(dir, 'app/about/page.tsx'),
+          'export default function About() {\n  return <p>About us</p>;\n}\n',
+        );
+        running.server.kill();
+        await running.server.exited;
+        running.env = { ...running.env, SERVICE_RELEASE: 'matrix@2' };
+        await build(running.env);
+        Object.assign(running, await startNextApp(dir, running.env));
+      },
+      async again() {
+        const page = await clickOn(`${running.base}/scenarios`, '#error-boundary');
+        running.pages.push(page);
+        await page.waitForSelector('text=Something went wrong.');
+      },
     });
   },
 );

@@ -14,7 +14,7 @@ import {
   spawnProcess,
   userEnv,
 } from '@svc/testkit';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { starterRegistry } from './nuxt-starter.ts';
 import {
   browserFailures,
@@ -24,11 +24,13 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import { appEnv, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import { appEnv, clickOn, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
 
 const README = join(REPO_ROOT, 'integrations/nuxt/README.md');
 const TITLES = {
   serverError: 'Error: Order <n> could not be loaded (GET /api/orders/:id)',
+  pageError: 'Error: Order <n> failed to render (GET /orders/:id)',
   rejection: 'Error: Inventory sync failed (unhandled rejection)',
   browserError: 'TypeError: Cart <n> is empty (browser)',
   browserRejection: 'Error: Sync <n> failed (unhandled rejection in the browser)',
@@ -61,6 +63,22 @@ if (props.size > 3) throw new RangeError(\`Widget size \${props.size} out of ran
   <p>Widget of size {{ size }}</p>
 </template>
 `,
+  'app/pages/index.vue': `<template>
+  <p>Orders</p>
+</template>
+`,
+  'app/pages/orders/[id].vue': `<script setup lang="ts">
+const route = useRoute();
+function renderOrder(id: string): never {
+  throw new Error(\`Order \${id} failed to render\`);
+}
+if (import.meta.server) renderOrder(String(route.params.id));
+</script>
+
+<template>
+  <p>Order {{ route.params.id }}</p>
+</template>
+`,
   'app/app.vue': `<script setup lang="ts">
 const size = ref(1);
 function checkOut() {
@@ -82,6 +100,7 @@ function startSync() {
     <button id="browser-rejection" type="button" @click="startSync">Sync</button>
     <button id="error-boundary" type="button" @click="size += 10">Grow</button>
     <Widget v-if="size > 0" :key="size" :size="size" />
+    <NuxtPage />
   </main>
 </template>
 `,
@@ -91,6 +110,7 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   const where = scratch('nuxt');
   const running = { pages: [] } as unknown as RunningApp;
   let app: Spawned;
+  let buildOutput = '';
 
   beforeAll(async () => {
     const registry = await starterRegistry(where.dir);
@@ -123,12 +143,37 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
       writeFileSync(join(dir, path), text);
     }
     running.svc = await service();
-    // The README's build: `npm run build`.
-    await sh('npm', ['run', 'build'], dir, appEnv(running.svc, 'nuxt'));
+    buildOutput = await build();
+    await start();
+  });
+
+  /** The README's build, `npm run build`, with the variables of its run block; its output. */
+  async function build(release?: string): Promise<string> {
+    const run = readmeBlock(README, 'sh', 'npm run build');
+    const named = [...run.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
+    expect(named.sort()).toEqual([
+      'NUXT_PUBLIC_SERVICE_API_KEY',
+      'NUXT_PUBLIC_SERVICE_URL',
+      'SERVICE_KEY_ID',
+      'SERVICE_SIGNING_SECRET',
+      'SERVICE_URL',
+    ]);
+    const env = appEnv(running.svc, 'nuxt');
+    return sh(
+      'npm',
+      ['run', 'build'],
+      running.dir,
+      release ? { ...env, SERVICE_RELEASE: release } : env,
+    );
+  }
+
+  /** `node .output/server/index.mjs`, as the README's run block starts it. */
+  async function start(release?: string): Promise<void> {
     app = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
-      cwd: dir,
+      cwd: running.dir,
       env: {
         ...appEnv(running.svc, 'nuxt'),
+        ...(release ? { SERVICE_RELEASE: release } : {}),
         NUXT_PUBLIC_SERVICE_URL: running.svc.url,
         PORT: '0',
         HOST: '127.0.0.1',
@@ -137,7 +182,7 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     running.server = app;
     const [, url] = await app.waitFor(/Listening on (http:\/\/\S+)/);
     running.base = url!.replace(/\/$/, '');
-  });
+  }
 
   afterAll(async () => {
     for (const page of running.pages) await page.close();
@@ -154,6 +199,25 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     file: 'server/api/orders/[id].get.ts',
   });
   clientError(() => running, { path: '/api/orders/missing', titlesBefore: [TITLES.serverError] });
+
+  uploadedMaps(() => running, {
+    output: () => buildOutput,
+    deployed: () => join(running.dir, '.output/public'),
+    chunk: /^_nuxt\/[\w-]+\.js$/,
+  });
+  // A page that fails in server-side rendering: named by the page itself (the server's maps,
+  // chained through Vite's SSR maps at build time), with its original function name.
+  serverError(() => running, 'nuxt', {
+    paths: ['/orders/7', '/orders/8'],
+    title: TITLES.pageError,
+    file: 'app/pages/orders/[id].vue',
+  });
+  it('the page error is thrown in renderOrder, as the page names it', async () => {
+    await expectMappedThrowSite(running, TITLES.pageError, {
+      file: 'app/pages/orders/[id].vue',
+      fn: 'renderOrder',
+    });
+  });
 
   serverCrash(() => running, 'nuxt', {
     kind: 'unhandled-rejection',
@@ -173,6 +237,22 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     file: 'app/app.vue',
     boundaryFile: 'app/components/Widget.vue',
     framesAt: 'app/app.vue',
+  });
+  rebuildKeepsVariant(() => running, {
+    title: TITLES.boundary,
+    async rebuild() {
+      writeFileSync(
+        join(running.dir, 'app/pages/about.vue'),
+        '<template>\n  <p>About us</p>\n</template>\n',
+      );
+      app.kill();
+      await app.exited;
+      await build('matrix@2');
+      await start('matrix@2');
+    },
+    async again() {
+      running.pages.push(await clickOn(`${running.base}/`, '#error-boundary'));
+    },
   });
   onlyThese(
     () => running,

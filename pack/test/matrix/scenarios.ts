@@ -4,13 +4,13 @@ import type { Spawned } from '@svc/testkit';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
-import { clickOn, type TestService } from './shared.ts';
+import { clickOn, type MatrixService } from './shared.ts';
 
 type Framework = Parameters<typeof expected>[1];
 
 /** A built app, running against its own reference service. */
 export interface RunningApp {
-  svc: TestService;
+  svc: MatrixService;
   /** The app's origin (`http://127.0.0.1:<port>`). */
   base: string;
   /** The app's directory (no frame may name it). */

@@ -28,8 +28,21 @@ export function scratch(framework: string): { dir: string; done: () => void } {
   return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function service(): Promise<TestService> {
-  return startTestService();
+/** The reference service of one app's run, with the data dir its operator commands read. */
+export type MatrixService = Awaited<ReturnType<typeof service>>;
+
+/** A reference service on 127.0.0.1 with its own data dir (`svc-server sourcemaps list` reads it). */
+export async function service(): Promise<TestService & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-matrix-service-'));
+  const svc = await startTestService({ dataDir });
+  return {
+    ...svc,
+    dataDir,
+    async close() {
+      await svc.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

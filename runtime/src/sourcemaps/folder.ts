@@ -100,7 +100,7 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 /** The map file a chunk names (a relative URL to a file in the folder), else `<chunk>.map`. */
-async function mapFileOf(
+export async function mapFileOf(
   chunkFile: string,
   comment: string | undefined,
 ): Promise<string | undefined> {

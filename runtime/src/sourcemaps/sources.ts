@@ -77,8 +77,10 @@ export function projectSource(
 }
 
 /**
- * The map with every source made project-relative (`sourceRoot` applied, then dropped). An index
- * map's sections are rewritten the same way. Other fields are kept as they are.
+ * The map with every source made project-relative (`sourceRoot` applied, then dropped): the
+ * service reads a plain relative source as a path from the project root (it drops leading `../`,
+ * since served paths seldom keep the build's output folder). An index map's sections are
+ * rewritten the same way. Other fields are kept as they are.
  */
 export function withProjectSources(
   map: Record<string, unknown>,

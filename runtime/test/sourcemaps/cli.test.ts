@@ -1,10 +1,15 @@
-// The `svc-sourcemaps` command as a user runs it (the package's bin, built), on esbuild output.
+// The `svc-sourcemaps` command as a user runs it (the package's bin, built), on esbuild output:
+// against the reference service (what `svc-server sourcemaps list` then shows), and against a
+// recording server for what the real one cannot be made to do (see ./request.test.ts).
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startTestService } from '@svc/server/testing';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { listSourceMaps } from '../../../testkit/src/index.ts';
 import { SIGNING, useRecordingServer } from '../helpers/recording-server.ts';
 import { buildEsbuildApp } from './esbuild-app.ts';
 
@@ -33,6 +38,44 @@ const credentials = () => ({
   SERVICE_URL: server().url,
   SERVICE_KEY_ID: SIGNING.keyId,
   SERVICE_SIGNING_SECRET: SIGNING.signingSecret,
+});
+
+it('the reference service stores what a build uploads: svc-server sourcemaps list shows it; again is a no-op', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-service-'));
+  const svc = await startTestService({ dataDir });
+  try {
+    const env = {
+      SERVICE_URL: svc.url,
+      SERVICE_KEY_ID: svc.keys.keyId,
+      SERVICE_SIGNING_SECRET: svc.keys.signingSecret,
+    };
+    const chunks = readdirSync(join(app.project, 'dist/assets')).filter((f) => f.endsWith('.js'));
+    const out = await cli(['upload', 'dist', '--release', 'shop@1.4.2', '--keep-maps'], env);
+    expect(out).toEqual({
+      code: 0,
+      stdout: `[svc] uploaded ${chunks.length} source maps for release shop@1.4.2\n`,
+      stderr: '',
+    });
+    const list = () => listSourceMaps(dataDir, svc.projectId);
+    const listed = await list();
+    expect(listed.map((m) => [m.release, m.path]).sort()).toEqual(
+      chunks.map((c) => ['shop@1.4.2', `assets/${c}`]).sort(),
+    );
+    expect(listed.every((m) => m.bytes > 0)).toBe(true);
+    // The same maps again: stored once (200, created false), still a success.
+    const again = await cli(['upload', 'dist', '--release', 'shop@1.4.2'], env);
+    expect(again.code).toBe(0);
+    expect((await list()).map((m) => m.path).sort()).toEqual(listed.map((m) => m.path).sort());
+    // A publishable key is refused: one line with the service's reason, exit 1.
+    const pub = await cli(['upload', 'dist', '--release', 'x'], {
+      ...env,
+      SERVICE_KEY_ID: svc.keys.apiKey,
+    });
+    expect(pub.code).toBe(1);
+  } finally {
+    await svc.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 it('upload dist --release R --url-prefix /static/: every map sent, none left, exit 0', async () => {

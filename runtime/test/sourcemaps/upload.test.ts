@@ -57,7 +57,8 @@ describe('uploadSourceMaps', () => {
       for (const [i, source] of (body.map.sources as string[]).entries())
         expect(body.map.sourcesContent[i]).toBe(APP_FILES[source]);
     }
-    expect(sent.flatMap((b) => b.map.sources).sort()).toEqual(Object.keys(APP_FILES).sort());
+    const sources = sent.flatMap((b) => b.map.sources);
+    expect(sources.sort()).toEqual(Object.keys(APP_FILES).sort());
     // The deploy: chunks without their comment, and no map; each upload holds the chunk as deployed.
     expect(files()).toEqual(chunks);
     for (const chunk of chunks) {

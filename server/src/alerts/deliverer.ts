@@ -42,8 +42,10 @@ export interface DelivererSettings {
   log: (line: string) => void;
 }
 
-/** Notices taken per planning turn (the rest wait for the next one). */
+/** Notices taken per planning transaction. */
 const NOTICES_PER_TURN = 200;
+/** A tick plans further batches of a backlog for this long at most. */
+const PLAN_BUDGET_MS = 1000;
 /** A claim outlives its attempt by this much (then another instance may take the delivery). */
 const CLAIM_MARGIN_MS = 60_000;
 
@@ -158,16 +160,30 @@ export class AlertDeliverer {
   async #run(): Promise<void> {
     if (this.#closed) return;
     try {
-      const frequency = this.#turns++ % 5 === 0;
-      await this.#store.planAlerts(this.#s.now(), this.#s.planner, {
-        notices: NOTICES_PER_TURN,
-        frequency,
-      });
+      await this.#plan();
       await this.#fill();
       if (this.#storeFailing) this.#s.log('svc-server: alerts are delivered again');
       this.#storeFailing = false;
     } catch (error) {
       this.#storeFailed(error);
+    }
+  }
+
+  /**
+   * Plans what ingestion queued: a storm of new cards is taken a batch at a time (each one short
+   * transaction, the event loop free in between) until none is left or a second has passed.
+   */
+  async #plan(): Promise<void> {
+    const frequency = this.#turns++ % 5 === 0;
+    const until = performance.now() + PLAN_BUDGET_MS;
+    let turn = { raised: 0, more: true };
+    for (let first = true; turn.more && (first || performance.now() < until); first = false) {
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      if (this.#closed) return;
+      turn = await this.#store.planAlerts(this.#s.now(), this.#s.planner, {
+        notices: NOTICES_PER_TURN,
+        frequency: frequency && first,
+      });
     }
   }
 

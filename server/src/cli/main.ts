@@ -3,8 +3,8 @@ import { AddressPolicyError } from '../alerts/address.ts';
 import { AlertSetupError } from '../alerts/setup.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
 import { SOURCEMAPS_PATH, TASKS_PATH } from '../generated/service.gen.ts';
-import { DataDirError } from '../store/sqlite/database-file.ts';
 import { openStore, redactUrl } from '../store/open.ts';
+import { isSetupError } from '../store/availability.ts';
 import { type Flags, parse, UsageError } from './args.ts';
 import { runAdminCommand } from './commands.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
@@ -112,10 +112,9 @@ export async function main(argv: string[]): Promise<void> {
     if (
       err instanceof UsageError ||
       err instanceof AdminError ||
-      err instanceof DataDirError ||
       err instanceof AlertSetupError ||
       err instanceof AddressPolicyError ||
-      isConnectionError(err)
+      isSetupError(err)
     ) {
       console.error(`svc-server: ${err.message}\nRun "svc-server help" for usage.`);
       process.exitCode = 1;
@@ -124,17 +123,4 @@ export async function main(argv: string[]): Promise<void> {
     console.error('svc-server: unexpected error:', err);
     process.exitCode = 1;
   }
-}
-
-/** PostgreSQL unreachable or refusing us: a clear one-line message, not a stack. */
-function isConnectionError(err: unknown): err is Error {
-  const code = (err as { code?: string } | null)?.code;
-  return (
-    err instanceof Error &&
-    (code === 'ECONNREFUSED' ||
-      code === 'ENOTFOUND' ||
-      code === '28P01' ||
-      code === '3D000' ||
-      /database URL/.test(err.message))
-  );
 }

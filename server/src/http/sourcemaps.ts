@@ -2,7 +2,8 @@
 // project's secret key over the constant path `SOURCEMAPS_PATH` (contract 5.2's rule otherwise).
 // The body has its own limit (the per-file limit, far above the reports' 1 MiB), and the bodies
 // read at once share a byte budget: past it the request is answered 503 with `Retry-After` before
-// its body is read, and its connection closed.
+// its body is read, and its connection closed. What the headers alone refuse (a publishable key,
+// a key id of no live secret key) is refused before the body is read too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGE, authenticate } from '../auth/authenticate.ts';
 import { SOURCEMAPS_PATH } from '../generated/service.gen.ts';
@@ -45,21 +46,18 @@ export function registerSourceMapsRoute(app: FastifyInstance, deps: SourceMapsRo
   };
   app.post(SOURCEMAPS_PATH, {
     config: { bodyLimits },
-    onRequest: (req, reply, done) => {
+    onRequest: async (req, reply) => {
+      // Refused before its body is read: a publishable key, or a key id no live secret key has.
+      const refused = await refusedEarly(req, deps);
+      if (refused) return unread(reply, refused.status, refused.message);
       const declared = Number(req.headers['content-length']);
       const bytes = Number.isFinite(declared) && declared >= 0 ? declared : bodyLimits.limit;
-      if (bytes > bodyLimits.drainLimit) return done(); // the parser answers 413 at once
+      if (bytes > bodyLimits.drainLimit) return; // the parser answers 413 at once
       if (!deps.uploads.reserve(Math.min(bytes, bodyLimits.limit))) {
-        reply
-          .code(503)
-          .header('Retry-After', BUSY_RETRY_AFTER)
-          .header('Connection', 'close')
-          .type(JSON_TYPE)
-          .send({ message: `Busy with other uploads; retry in ${BUSY_RETRY_AFTER} s.` });
-        return;
+        reply.header('Retry-After', BUSY_RETRY_AFTER);
+        return unread(reply, 503, `Busy with other uploads; retry in ${BUSY_RETRY_AFTER} s.`);
       }
       reservations.set(req, Math.min(bytes, bodyLimits.limit));
-      done();
     },
     onResponse: (req, _reply, done) => {
       release(req);
@@ -71,6 +69,39 @@ export function registerSourceMapsRoute(app: FastifyInstance, deps: SourceMapsRo
     },
     handler: (req, reply) => answerUpload(req, reply, deps),
   });
+}
+
+const PUBLISHABLE_REFUSED =
+  'Source maps are uploaded with a secret key (signed), never a publishable key.';
+
+/** An answer sent before the body is read: the connection closes (the client may still send). */
+const unread = (reply: FastifyReply, status: number, message: string) =>
+  reply.code(status).header('Connection', 'close').type(JSON_TYPE).send({ message });
+
+/**
+ * What the headers alone refuse: a bearer token (403 for a live publishable key, else 401), or
+ * signed headers whose key id names no live secret key (401). The signature itself covers the
+ * body, so it is checked once the body is read.
+ */
+async function refusedEarly(
+  req: FastifyRequest,
+  deps: SourceMapsRouteDeps,
+): Promise<{ status: number; message: string } | undefined> {
+  if (req.headers.authorization !== undefined) {
+    const key = await authenticate(deps.store, {
+      headers: req.headers,
+      method: req.method,
+      rawBody: EMPTY,
+      now: deps.now(),
+      skewSeconds: deps.skewSeconds,
+    });
+    return key?.kind === 'publishable'
+      ? { status: 403, message: PUBLISHABLE_REFUSED }
+      : { status: 401, message: AUTH_MESSAGE };
+  }
+  const keyId = req.headers['x-svc-key-id'];
+  const live = typeof keyId === 'string' && (await deps.store.findAuthKey('secret', keyId));
+  return live ? undefined : { status: 401, message: AUTH_MESSAGE };
 }
 
 async function answerUpload(req: FastifyRequest, reply: FastifyReply, deps: SourceMapsRouteDeps) {
@@ -85,9 +116,7 @@ async function answerUpload(req: FastifyRequest, reply: FastifyReply, deps: Sour
   });
   if (!key) return reply.code(401).type(JSON_TYPE).send({ message: AUTH_MESSAGE });
   if (key.kind !== 'secret') {
-    return reply.code(403).type(JSON_TYPE).send({
-      message: 'Source maps are uploaded with a secret key (signed), never a publishable key.',
-    });
+    return reply.code(403).type(JSON_TYPE).send({ message: PUBLISHABLE_REFUSED });
   }
   const answer = await deps.uploads.answer(key.projectId, rawBody);
   if (answer.retryAfter !== undefined) reply.header('Retry-After', answer.retryAfter);

@@ -1,7 +1,8 @@
 // A project's source-map index (which stored map each (release, path) names), kept in memory so
 // a report of a project without maps costs one Map lookup. Entries are reloaded in the background
-// once `ttlMs` old (uploads or deletions by another instance or the CLI show after at most that),
-// and dropped at once when this process uploads or deletes (the next report waits for the reload).
+// once `ttlMs` old (uploads or deletions by another instance or the CLI show after at most that;
+// a report naming a chunk the index lacks reads it again sooner, see `fresher`), and dropped at
+// once when this process uploads or deletes (the next report waits for the reload).
 import { createByteCache, stringBytes } from '../store/byte-cache.ts';
 import type { SourceMapIndexRow, SourceMapStore } from '../store/sourcemap-types.ts';
 
@@ -42,6 +43,17 @@ export class IndexCache {
       });
     }
     return slot.index;
+  }
+
+  /**
+   * The project's index read again now, unless it was read less than `minAgeMs` ago (then the
+   * index in memory): for a report naming a chunk the index does not know, which another instance
+   * may have had uploaded since. Bounded: one read per project per `minAgeMs`.
+   */
+  fresher(projectId: number, minAgeMs: number): ProjectIndex | Promise<ProjectIndex> {
+    const slot = this.slots.get(projectId);
+    if (slot && this.opts.now() - slot.loadedAt < minAgeMs) return slot.index;
+    return this.load(projectId);
   }
 
   /** Forgets the project's index (after this process changed its maps). */

@@ -51,6 +51,11 @@ export function chooseUpload(
   return rows.reduce((a, b) => (b.uploadedAt > a.uploadedAt ? b : a));
 }
 
+/** A project's index is read again for a chunk it lacks at most this often. */
+const MISS_RELOAD_MS = 1000;
+/** Frame paths no build uploads: Node's own modules, V8's placeholders. */
+const NOT_A_CHUNK = /^(?:node:|internal\/)|^<anonymous>$|^native$/;
+
 export class ReportMapper {
   readonly indexes: IndexCache;
   readonly maps: MapCache;
@@ -116,26 +121,41 @@ export class ReportMapper {
     projectId: number,
     report: TaskReport,
     index: ProjectIndex,
+    again = false,
   ): TaskReport | Promise<TaskReport> {
     if (index.size === 0) return report;
     const release = releaseOf(report);
     const key = this.memo.key(index, report, release);
     const known = this.memo.get(key);
-    if (known) return this.replay(report, known);
+    if (known && !(known.recheckAt !== undefined && this.opts.now() >= known.recheckAt)) {
+      return this.replay(report, known);
+    }
+    const paths = reportPaths(report);
+    // A chunk the index lacks may have been uploaded through another instance since it was read:
+    // the index is read again (at most once a second), and such a report's memo lasts as long.
+    const unknown = [...paths].some((path) => !index.has(path) && !NOT_A_CHUNK.test(path));
+    if (unknown && !again) {
+      const fresher = this.indexes.fresher(projectId, MISS_RELOAD_MS);
+      if (fresher !== index) {
+        const retry = (known: ProjectIndex) => this.withIndex(projectId, report, known, true);
+        return fresher instanceof Promise ? fresher.then(retry) : retry(fresher);
+      }
+    }
+    const remember = { key, recheckAt: unknown ? this.opts.now() + MISS_RELOAD_MS : undefined };
     const chosen = new Map<string, SourceMapIndexRow | Unmapped>();
-    for (const path of reportPaths(report)) {
+    for (const path of paths) {
       if (index.has(path)) chosen.set(path, chooseUpload(index.get(path), release));
     }
     if (chosen.size === 0) {
-      this.memo.set(key, {});
+      this.memo.set(key, { recheckAt: remember.recheckAt });
       return report;
     }
     const missing: number[] = [];
     for (const row of chosen.values()) {
       if (typeof row !== 'string' && !this.maps.peek(row.mapId)) missing.push(row.mapId);
     }
-    if (missing.length === 0) return this.rewrite(projectId, report, chosen, key);
-    return this.maps.load(missing).then(() => this.rewrite(projectId, report, chosen, key));
+    if (missing.length === 0) return this.rewrite(projectId, report, chosen, remember);
+    return this.maps.load(missing).then(() => this.rewrite(projectId, report, chosen, remember));
   }
 
   /** A repeat of a report mapped before: its fields and raw row as they were then. */
@@ -148,7 +168,7 @@ export class ReportMapper {
     projectId: number,
     report: TaskReport,
     chosen: Map<string, SourceMapIndexRow | Unmapped>,
-    key: string,
+    remember: { key: string; recheckAt: number | undefined },
   ): TaskReport {
     let complete = true;
     const resolve = (path: string): ChunkMap => {
@@ -163,9 +183,10 @@ export class ReportMapper {
     const raw = this.rawOf(projectId, report, mapped);
     if (complete) {
       const { description, file_name, line_number } = mapped.report;
-      this.memo.set(key, {
+      this.memo.set(remember.key, {
         fields: mapped.changed ? { description, file_name, line_number } : undefined,
         raw,
+        recheckAt: remember.recheckAt,
       });
     }
     if (raw) this.raw.add({ ...raw, createdAt: this.opts.now() });

@@ -1,5 +1,5 @@
 // Reports already mapped, by what their mapping depends on (the project's index, the report's
-// release, description, file_name and line_number): a repeat of a mapped report (most reports are
+// release, description, file_name and line_number, and its title, which names its raw row): a repeat of a mapped report (most reports are
 // repeats) is answered from here without parsing a line. Within a byte budget; an index read anew
 // (an upload, a deletion, the TTL) starts new keys, and the old ones age out.
 import type { TaskReport } from '../domain/types.ts';
@@ -11,6 +11,8 @@ import type { ProjectIndex } from './index-cache.ts';
 export interface MemoEntry {
   fields?: Pick<TaskReport, 'description' | 'file_name' | 'line_number'>;
   raw?: Omit<RawReport, 'createdAt'>;
+  /** When the report named a chunk its index lacked: mapped again from this time (Unix ms). */
+  recheckAt?: number;
 }
 
 export class ReportMemo {
@@ -32,14 +34,15 @@ export class ReportMemo {
     });
   }
 
-  /** The key of `report` mapped through `index` (the raw description is a key part, kept once). */
+  /** The key of `report` mapped through `index`. */
   key(index: ProjectIndex, report: TaskReport, release: string | undefined): string {
     let id = this.ids.get(index);
     if (id === undefined) {
       id = this.next++;
       this.ids.set(index, id);
     }
-    return `${id}\u0000${release ?? '\u0001'}\u0000${report.file_name ?? '\u0001'}\u0000${report.line_number ?? ''}\u0000${report.description ?? '\u0001'}`;
+    // The title too: the raw row kept for the report's variant is named by it.
+    return `${id}\u0000${release ?? '\u0001'}\u0000${report.title}\u0000${report.file_name ?? '\u0001'}\u0000${report.line_number ?? ''}\u0000${report.description ?? '\u0001'}`;
   }
 
   get(key: string): MemoEntry | undefined {

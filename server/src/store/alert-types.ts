@@ -21,9 +21,15 @@ export interface PlanOptions {
   frequency: boolean;
 }
 
+/** What a planning turn did: deliveries raised, and whether notices are left for another turn. */
+export interface PlanResult {
+  raised: number;
+  /** It took as many notices as it could: more may be queued. */
+  more: boolean;
+}
+
 export interface AlertStore {
   addWebhook(input: NewWebhook): MaybePromise<Webhook>;
-  getWebhook(id: number): MaybePromise<(Webhook & { secretHash: Buffer | null }) | undefined>;
   /** The project's live webhooks, oldest first. */
   listWebhooks(projectId: number): MaybePromise<Webhook[]>;
   /**
@@ -33,7 +39,6 @@ export interface AlertStore {
   removeWebhook(id: number): MaybePromise<boolean>;
   /** Adds a rule; undefined when its webhook is not a live webhook of the same project. */
   addRule(input: NewAlertRule): MaybePromise<AlertRule | undefined>;
-  getRule(id: number): MaybePromise<AlertRule | undefined>;
   /** The project's live rules, oldest first. */
   listRules(projectId: number): MaybePromise<AlertRule[]>;
   /** Removes a rule and cancels its pending deliveries; false when there was no live rule. */
@@ -42,9 +47,9 @@ export interface AlertStore {
    * One planning turn, in one transaction: takes queued notices (each taken by one instance),
    * counts reports for frequency rules, asks the planner which rules fire, and for each firing
    * whose rule has not alerted for the card within its window (checked and moved atomically, so
-   * instances never both pass), inserts a delivery with the planner's body. Returns deliveries made.
+   * instances never both pass), inserts a delivery with the planner's body.
    */
-  planAlerts(now: number, planner: AlertPlanner, opts: PlanOptions): MaybePromise<number>;
+  planAlerts(now: number, planner: AlertPlanner, opts: PlanOptions): MaybePromise<PlanResult>;
   /**
    * Claims up to `limit` pending deliveries due by `now` for `claimMs` (no other instance takes
    * them meanwhile; a crashed instance's claims lapse).
@@ -76,3 +81,15 @@ export interface AlertStore {
   ): MaybePromise<DeliveryLogRow[]>;
   close(): MaybePromise<void>;
 }
+
+/** Webhooks and rules: what each engine's setup part implements. */
+export type AlertSetupPart = Pick<
+  AlertStore,
+  'addWebhook' | 'listWebhooks' | 'removeWebhook' | 'addRule' | 'listRules' | 'removeRule'
+>;
+
+/** Claims, attempts, test deliveries and the log: what each engine's deliveries part implements. */
+export type DeliveriesPart = Pick<
+  AlertStore,
+  'claimDeliveries' | 'recordAttempt' | 'releaseDelivery' | 'addTestDelivery' | 'listDeliveries'
+>;

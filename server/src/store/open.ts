@@ -1,95 +1,77 @@
 import type { AlertStore } from './alert-types.ts';
+import { learnEngineErrors } from './availability.ts';
 import type { BoardStore } from './board-types.ts';
-import type { IngestConfig } from './types.ts';
-import type { PgStoreOptions } from './pg/store.ts';
-import { openSqliteStore } from './sqlite/store.ts';
-import { openSqliteAlertStore } from './sqlite/alerts.ts';
-import { openSqliteBoardStore } from './sqlite/board.ts';
-import { openSqliteSourceMapStore } from './sqlite/sourcemaps.ts';
+import type { Engine, EngineStoreOptions } from './engine.ts';
 import type { SourceMapStore } from './sourcemap-types.ts';
-import type { Store } from './types.ts';
+import type { IngestConfig, Store } from './types.ts';
 
-export interface OpenStoreOptions extends IngestConfig {
-  /** `postgres://…` selects PostgreSQL; without it, SQLite in `dataDir`. */
+/**
+ * The engines, one line each: the URL schemes that select it (the first, with none, is the one
+ * used without a URL: SQLite in the data dir) and its folder, loaded on first use, so SQLite users
+ * never load `pg`. A third engine is a folder with an `engine.ts` and one line here.
+ */
+const ENGINES: readonly { schemes: readonly string[]; load: () => Promise<{ engine: Engine }> }[] =
+  [
+    { schemes: [], load: () => import('./sqlite/engine.ts') },
+    { schemes: ['postgres', 'postgresql'], load: () => import('./pg/engine.ts') },
+  ];
+
+/** Where the stores live: a database URL selects its engine; without one, SQLite in `dataDir`. */
+export interface StoreLocation {
+  /** `postgres://…` selects PostgreSQL; without it (or empty), SQLite in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
+}
+
+export interface OpenStoreOptions extends IngestConfig, StoreLocation {
+  /** SQLite: `process` survives a killed process, `power` power loss too. @default 'process' */
   durability?: 'process' | 'power';
-  /** PostgreSQL: see `PgStoreOptions.adminDeadlineMs`. @default 5000 */
+  /** PostgreSQL: admin calls and key reads fail as unavailable past this; 0 for none. @default 5000 */
   adminDeadlineMs?: number;
 }
 
-// Nothing here imports `pg` statically: the PostgreSQL modules load on first use, so SQLite users
-// never load the driver.
-
-/** True for a URL that selects the PostgreSQL store. */
-export const isPostgresUrl = (url: string | undefined): url is string =>
-  typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
-
-export type { PgStoreOptions };
-
-/** The `Store` on PostgreSQL (schema migrated on open), for N instances on one database. */
-export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
-  return (await import('./pg/store.ts')).openPgStore(opts);
+/** The engine a database URL selects, loaded; its errors are known to the store's guard from now. */
+async function engineFor(databaseUrl: string | undefined): Promise<Engine> {
+  const url = databaseUrl?.toLowerCase() ?? '';
+  const choice = url
+    ? ENGINES.find((e) => e.schemes.some((scheme) => url.startsWith(`${scheme}://`)))
+    : ENGINES[0];
+  if (!choice) {
+    const schemes = ENGINES.flatMap((e) => e.schemes.map((scheme) => `${scheme}://`));
+    throw new TypeError(`The database URL must start with ${schemes.join(' or ')}.`);
+  }
+  const { engine } = await choice.load();
+  learnEngineErrors(engine);
+  return engine;
 }
 
-/** The board's store on PostgreSQL (schema migrated on open). */
-export async function openPgBoardStore(opts: { url: string }): Promise<BoardStore> {
-  return (await import('./pg/board.ts')).openPgBoardStore(opts);
-}
+const locationOf = ({ databaseUrl, dataDir }: StoreLocation) => ({
+  url: databaseUrl || undefined,
+  dataDir,
+});
 
-/** The store a URL selects: PostgreSQL (loaded only then, migrated on open) or embedded SQLite. */
+/** The ingestion and admin store the URL selects, its schema migrated on open. */
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {
-  if (opts.databaseUrl === undefined || opts.databaseUrl === '') return openSqliteStore(opts);
-  if (!isPostgresUrl(opts.databaseUrl)) {
-    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
-  }
-  return openPgStore({ ...opts, url: opts.databaseUrl });
+  const { databaseUrl: _, ...rest } = opts;
+  const engineOptions: EngineStoreOptions = { ...rest, ...locationOf(opts) };
+  return (await engineFor(opts.databaseUrl)).openStore(engineOptions);
 }
 
-/** The board's store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
-export async function openBoardStore(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<BoardStore> {
-  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
-    return openSqliteBoardStore({ dataDir: opts.dataDir });
-  }
-  if (!isPostgresUrl(opts.databaseUrl)) {
-    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
-  }
-  return openPgBoardStore({ url: opts.databaseUrl });
+/** The board's store beside `openStore`'s. */
+export async function openBoardStore(at: StoreLocation): Promise<BoardStore> {
+  return (await engineFor(at.databaseUrl)).openBoardStore(locationOf(at));
 }
 
-/** The alerts' store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
-export async function openAlertStore(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-  now?: () => number;
-}): Promise<AlertStore> {
-  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
-    return openSqliteAlertStore({ dataDir: opts.dataDir, now: opts.now });
-  }
-  if (!isPostgresUrl(opts.databaseUrl)) {
-    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
-  }
-  return (await import('./pg/alerts.ts')).openPgAlertStore({
-    url: opts.databaseUrl,
-    now: opts.now,
-  });
+/** The alerts' store beside `openStore`'s. */
+export async function openAlertStore(
+  at: StoreLocation & { now?: () => number },
+): Promise<AlertStore> {
+  return (await engineFor(at.databaseUrl)).openAlertStore({ ...locationOf(at), now: at.now });
 }
 
-/** The source-map store beside `openStore`'s: PostgreSQL for a `postgres://` URL, else SQLite. */
-export async function openSourceMapStore(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<SourceMapStore> {
-  if (opts.databaseUrl === undefined || opts.databaseUrl === '') {
-    return openSqliteSourceMapStore({ dataDir: opts.dataDir });
-  }
-  if (!isPostgresUrl(opts.databaseUrl)) {
-    throw new TypeError('The database URL must start with postgres:// or postgresql://.');
-  }
-  return (await import('./pg/sourcemaps.ts')).openPgSourceMapStore({ url: opts.databaseUrl });
+/** The source-map store beside `openStore`'s. */
+export async function openSourceMapStore(at: StoreLocation): Promise<SourceMapStore> {
+  return (await engineFor(at.databaseUrl)).openSourceMapStore(locationOf(at));
 }
 
 /** A database URL fit for logs: the password is replaced by `***`. */

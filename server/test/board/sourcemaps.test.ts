@@ -119,7 +119,23 @@ describe('a mapped card on the board', () => {
       '    at later (assets/not-uploaded-1.js:1:2) <span class="unmapped">(no map for this file)</span>',
     ]);
     expect(page).toContain(`Location as sent: <code>${app.path}</code>`);
-    // The card's one variant (its first report, the database's first variant) has the same page.
+    // The card's first variant (its first report, the database's first variant) has the same page,
+    // and so does a second one: the same stack under another title (a repeat mapped from memory).
+    const again = await fetch(`${server.url}/api/v1/tasks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${publishable}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        severity: 'major',
+        title: 'Order failed again',
+        description: `${stackOf(app, 'boom')}\n    at later (assets/not-uploaded-1.js:1:2)`,
+        tags: ['release:b-1'],
+        file_name: app.path,
+      }),
+    });
+    expect(again.status).toBe(200);
+    await expect
+      .poll(async () => (await get(`${cardPath}/variants/2/raw`, signedIn())).status)
+      .toBe(200);
     const ofVariant = await (await get(`${cardPath}/variants/1/raw`, signedIn())).text();
     expect([...ofVariant.matchAll(/<li class="frame">(.*?)<\/li>/g)].map((m) => m[1])).toEqual(
       frames,

@@ -38,17 +38,17 @@ interface Answer {
  * writing its first `first` bytes (all by default); `finish()` writes the rest. Resolves with the
  * answer, which may come before the body is sent (a 413, a 503).
  */
-function rawUpload(opts: { body: Buffer; declared?: number; first?: number }) {
+function rawUpload(opts: {
+  body: Buffer;
+  declared?: number;
+  first?: number;
+  headers?: Record<string, string>;
+}) {
   const { body } = opts;
+  const ts = Math.floor(Date.now() / 1000);
   const headers: Record<string, string | number> = {
     'content-type': 'application/json',
-    ...signHeaders(
-      body,
-      svc.keys.signingSecret,
-      svc.keys.keyId,
-      Math.floor(Date.now() / 1000),
-      SOURCEMAPS,
-    ),
+    ...(opts.headers ?? signHeaders(body, svc.keys.signingSecret, svc.keys.keyId, ts, SOURCEMAPS)),
   };
   if (opts.declared !== undefined) headers['content-length'] = opts.declared;
   const req = request(svc.url + SOURCEMAPS, { method: 'POST', headers });
@@ -100,6 +100,31 @@ describe('upload limits', () => {
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
     expect((await svc.post(report({ title: 'After the 413s' }), svc.bearer())).status).toBe(201);
+  });
+
+  it('refuses a publishable key (403) or an unknown key id (401) before reading the body', async () => {
+    const unknown = {
+      'x-svc-key-id': 'svck_unknown',
+      'x-svc-timestamp': '1',
+      'x-svc-signature': '0'.repeat(64),
+    };
+    const cases: [Record<string, string>, number][] = [
+      [svc.bearer(), 403],
+      [unknown, 401],
+    ];
+    for (const [headers, status] of cases) {
+      // 64 KiB of a declared 250 KB sent, the rest held back: the answer comes without it.
+      const held = rawUpload({
+        body: filler(250_000),
+        declared: 250_000,
+        first: 64 * 1024,
+        headers,
+      });
+      const answer = await held.answer;
+      held.req.destroy();
+      expect(answer.status).toBe(status);
+      expect(answer.headers.connection).toBe('close');
+    }
   });
 
   it('holds at most the body budget: a second upload while one is being read is 503 with Retry-After', async () => {

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isUnavailable, StoreUnavailableError } from '../../src/store/availability.ts';
+import {
+  isSetupError,
+  isUnavailable,
+  learnEngineErrors,
+  StoreUnavailableError,
+} from '../../src/store/availability.ts';
 import { createAvailability } from '../../src/store/guard.ts';
 
-// The outage bookkeeping in-process, with an injected clock, log and ping; the real faults (a
-// PostgreSQL stopped, its sessions terminated, SQLite locked by another process) are in
-// pg-faults.test.ts and sqlite-faults.test.ts.
+// The outage bookkeeping in-process, with an injected clock, log and ping; each engine's own
+// errors are in sqlite/engine.test.ts and pg/engine.test.ts, the real faults (a PostgreSQL
+// stopped, its sessions terminated, SQLite locked by another process) in pg/faults.test.ts and
+// sqlite/faults.test.ts.
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
 describe('isUnavailable', () => {
@@ -14,39 +20,32 @@ describe('isUnavailable', () => {
       'refused on every address (AggregateError)',
       Object.assign(new AggregateError([withCode('ECONNREFUSED')], ''), { code: 'ECONNREFUSED' }),
     ],
-    [
-      'terminated by an administrator (57P01)',
-      withCode('57P01', 'terminating connection due to administrator command'),
-    ],
-    [
-      'shutting down or starting up (57P03)',
-      withCode('57P03', 'the database system is starting up'),
-    ],
-    ['too many connections (53300)', withCode('53300')],
-    ['a connection exception (08006)', withCode('08006')],
-    ['a lost connection', new Error('Connection terminated unexpectedly')],
-    ['a connect timeout', new Error('timeout exceeded when trying to connect')],
-    [
-      'a client after its connection failed',
-      new Error('Client has encountered a connection error and is not queryable'),
-    ],
-    ['a deadlock (40P01)', withCode('40P01')],
-    ['SQLite busy past busy_timeout', withCode('SQLITE_BUSY', 'database is locked')],
-    ['SQLite disk full', withCode('SQLITE_FULL')],
-    ['SQLite I/O error', withCode('SQLITE_IOERR_WRITE')],
     ['a wrapped cause', new Error('batch failed', { cause: withCode('ECONNRESET') })],
+    ['already classified', new StoreUnavailableError(3, { cause: new Error('x') })],
   ])('%s: yes', (_name, error) => {
     expect(isUnavailable(error)).toBe(true);
   });
 
   it.each([
-    ['a syntax error (42601)', withCode('42601')],
-    ['a unique violation (23505)', withCode('23505')],
-    ['a SQLite constraint', withCode('SQLITE_CONSTRAINT_UNIQUE')],
     ['a plain bug', new TypeError('undefined is not a function')],
     ['not an error', 'ECONNREFUSED'],
   ])('%s: no', (_name, error) => {
     expect(isUnavailable(error)).toBe(false);
+  });
+
+  it("knows an engine's own errors once the engine is learnt, also as a cause", () => {
+    const engineError = withCode('ENGINE_BUSY');
+    const wrapped = new Error('batch failed', { cause: engineError });
+    expect(isUnavailable(engineError)).toBe(false);
+    expect(isSetupError(withCode('ENGINE_NO_ACCESS'))).toBe(false);
+    learnEngineErrors({
+      isUnavailable: (e) => e.code === 'ENGINE_BUSY',
+      isSetupError: (e) => e.code === 'ENGINE_NO_ACCESS',
+    });
+    expect(isUnavailable(engineError)).toBe(true);
+    expect(isUnavailable(wrapped)).toBe(true);
+    expect(isSetupError(withCode('ENGINE_NO_ACCESS'))).toBe(true);
+    expect(isUnavailable(withCode('ENGINE_OTHER'))).toBe(false);
   });
 });
 
@@ -94,7 +93,7 @@ describe('outages', () => {
 
   it('Retry-After grows with the outage, from 1 s up to 30 s', async () => {
     const t = setup();
-    t.failWith(withCode('57P03'));
+    t.failWith(withCode('ECONNRESET'));
     await t.store.call().catch(() => {});
     expect(t.availability.retryAfter()).toBe(1);
     t.tick(9_500);
@@ -128,7 +127,7 @@ describe('outages', () => {
   it('only the call that failed, or a ping, ends it (reads may work while writes do not)', async () => {
     const t = setup();
     const reads = t.availability.guard({ read: async () => 'row' });
-    t.failWith(withCode('SQLITE_BUSY', 'database is locked'));
+    t.failWith(withCode('ETIMEDOUT', 'write lock held'));
     await t.store.call().catch(() => {});
     expect(await reads.read()).toBe('row');
     expect(t.availability.health().database).toBe('down');

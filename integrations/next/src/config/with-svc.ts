@@ -1,6 +1,7 @@
 // `withSvc(nextConfig)`: the next.config changes are `env` (the browser's public settings) and
-// server source maps for webpack builds. It never touches the webpack or Turbopack config, so both
-// bundlers see the same app.
+// server source maps for webpack builds; with `sourceMaps: 'upload'`, the options of
+// ./source-maps.ts. It never touches the webpack or Turbopack pipeline itself, so both bundlers
+// see the same app.
 
 import {
   firstSet,

@@ -1,7 +1,7 @@
 import { initShared, type SvcOptions } from '@svc/runtime';
 import { failureReport, firstSet, listenWindowErrors, type ReportedKind } from '@svc/runtime/kit';
 import { defineNuxtPlugin, useRuntimeConfig } from '#app';
-import { publicSettings, toSdkOptions } from './shared/config';
+import { mapsUploaded, publicSettings, toSdkOptions } from './shared/config';
 import { shouldReportClientError } from './shared/skip';
 
 /**
@@ -20,7 +20,10 @@ export default defineNuxtPlugin({
         publicSettings(config),
         { environment: import.meta.dev ? 'development' : 'production' },
       );
-      const client = initShared({ ...toSdkOptions(config.svc), ...settings }, { serviceUrl });
+      const client = initShared(
+        { ...toSdkOptions(config.svc), ...settings },
+        { serviceUrl, uploadedSourceMaps: mapsUploaded(config.svc) },
+      );
       const seen = new WeakSet<object>();
 
       const report = (error: unknown, kind: ReportedKind) => {

@@ -50,6 +50,12 @@ describe('examples/nuxt server side, built with nuxi build, against the referenc
       'Error: Order <n> failed to render (GET /orders/:id)',
     ]);
     expect(cards[0]!.description).toContain('Order 7 failed to render');
+    // Nitro's maps, chained at build time through Vite's SSR maps, name the page itself.
+    expect(cards[0]!.file_name).toBe('app/pages/orders/[id].vue');
+    const frames = String(cards[0]!.description)
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l));
+    expect(frames[0]).toMatch(/^ {4}at .*\(app\/pages\/orders\/\[id\]\.vue:\d+:\d+\)$/);
   });
 
   it('an unhandled rejection outside a request makes a card; the server keeps serving', async () => {

@@ -1,4 +1,4 @@
-import type { AlertStore } from '../alert-types.ts';
+import type { DeliveriesPart } from '../alert-types.ts';
 import {
   attemptColumns,
   type DueRow,
@@ -12,11 +12,6 @@ import {
 } from '../alert-rows.ts';
 import type { PgDeadlineDb } from './pool.ts';
 
-type Deliveries = Pick<
-  AlertStore,
-  'claimDeliveries' | 'recordAttempt' | 'releaseDelivery' | 'addTestDelivery' | 'listDeliveries'
->;
-
 const DUE_COLUMNS = 'd.id, d.event, d.body, d.attempts, w.url, w.format, w.secret_hash';
 
 /**
@@ -24,7 +19,7 @@ const DUE_COLUMNS = 'd.id, d.event, d.body, d.attempts, w.url, w.format, w.secre
  * `claimed_until` (an instance that crashed mid-attempt lets go when it lapses), records attempts,
  * adds test deliveries and reads the log; each within the store's deadline.
  */
-export function createPgDeliveries(db: PgDeadlineDb): Deliveries {
+export function createPgDeliveries(db: PgDeadlineDb): DeliveriesPart {
   return {
     claimDeliveries: async (at, limit, claimMs) =>
       (

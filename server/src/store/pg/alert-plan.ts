@@ -7,7 +7,7 @@ import type {
   CountedCard,
   Firing,
 } from '../../alerts/types.ts';
-import type { PlanOptions } from '../alert-types.ts';
+import type { PlanOptions, PlanResult } from '../alert-types.ts';
 import {
   ALERT_CARD_COLUMNS,
   type NoticeRow,
@@ -150,20 +150,21 @@ async function raise(
 
 /** The planning turn on PostgreSQL (see `AlertStore.planAlerts`), within the store's deadline. */
 export function createPgPlan(db: PgDeadlineDb) {
-  return async (now: number, planner: AlertPlanner, opts: PlanOptions): Promise<number> => {
+  return async (now: number, planner: AlertPlanner, opts: PlanOptions): Promise<PlanResult> => {
     const [busy] = await db.query<{ busy: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM alert_queue)
          OR ($1 AND EXISTS (SELECT 1 FROM alert_counts)) AS busy`,
       [opts.frequency],
     );
-    if (!busy?.busy) return 0;
+    if (!busy?.busy) return { raised: 0, more: false };
     return db.transaction(async (c) => {
       const work = await read(c, now, opts);
-      let made = 0;
-      for (const firing of planner.plan(work))
-        if (await raise(c, firing, work, planner, now)) made++;
+      let raised = 0;
+      for (const firing of planner.plan(work)) {
+        if (await raise(c, firing, work, planner, now)) raised++;
+      }
       await c.query('DELETE FROM alert_queue WHERE id = ANY($1)', [work.notices.map((n) => n.id)]);
-      return made;
+      return { raised, more: work.notices.length === opts.notices };
     });
   };
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AlertStore } from '../alert-types.ts';
+import type { AlertSetupPart } from '../alert-types.ts';
 import {
   RULE_INSERT_COLUMNS,
   type RuleRow,
@@ -9,18 +9,6 @@ import {
   type WebhookRow,
 } from '../alert-rows.ts';
 import type { PgDeadlineDb } from './pool.ts';
-
-type Setup = Pick<
-  AlertStore,
-  | 'addWebhook'
-  | 'getWebhook'
-  | 'listWebhooks'
-  | 'removeWebhook'
-  | 'addRule'
-  | 'getRule'
-  | 'listRules'
-  | 'removeRule'
->;
 
 /** Removes a rule, cancels its pending deliveries, forgets its marks and unused counts. */
 async function dropRule(c: pg.PoolClient, ruleId: number, at: number): Promise<boolean> {
@@ -44,7 +32,7 @@ async function dropRule(c: pg.PoolClient, ruleId: number, at: number): Promise<b
 }
 
 /** Webhooks and rules on PostgreSQL, each query and transaction within the store's deadline. */
-export function createPgAlertSetup(db: PgDeadlineDb, now: () => number): Setup {
+export function createPgAlertSetup(db: PgDeadlineDb, now: () => number): AlertSetupPart {
   const one = async <T extends pg.QueryResultRow>(sql: string, values: unknown[]) =>
     (await db.query<T>(sql, values))[0];
   return {
@@ -55,13 +43,6 @@ export function createPgAlertSetup(db: PgDeadlineDb, now: () => number): Setup {
         [w.projectId, w.name, w.url, w.format, w.secretHash, now()],
       );
       return toWebhook(row!);
-    },
-    async getWebhook(id) {
-      const row = await one<WebhookRow>(
-        'SELECT * FROM webhooks WHERE id = $1 AND removed_at IS NULL',
-        [id],
-      );
-      return row && { ...toWebhook(row), secretHash: row.secret_hash };
     },
     listWebhooks: async (projectId) =>
       (
@@ -92,13 +73,6 @@ export function createPgAlertSetup(db: PgDeadlineDb, now: () => number): Setup {
            WHERE id = $2 AND project_id = $1 AND removed_at IS NULL)
          RETURNING *`,
         ruleValues(rule, now()),
-      );
-      return row && toRule(row);
-    },
-    async getRule(id) {
-      const row = await one<RuleRow>(
-        'SELECT * FROM alert_rules WHERE id = $1 AND removed_at IS NULL',
-        [id],
       );
       return row && toRule(row);
     },

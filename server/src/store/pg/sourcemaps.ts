@@ -27,12 +27,17 @@ import { withoutNul } from './text.ts';
 
 /** The advisory lock class of source-map writes (the second key is the project id). */
 const UPLOAD_LOCK = 0x5fc_0002;
-/** A 5 MB map is one statement; slower than this is a database not answering. */
-export const SOURCEMAP_DEADLINE_MS = 30_000;
+/** Reads on a report's path (a project's index, a map): as the key lookups', then a 503. */
+export const SOURCEMAP_READ_DEADLINE_MS = 5_000;
+/** An upload's transaction writes megabytes; slower than this is a database not answering. */
+export const SOURCEMAP_WRITE_DEADLINE_MS = 30_000;
 
 export async function openPgSourceMapStore(opts: {
   url: string;
-  deadlineMs?: number;
+  /** @default SOURCEMAP_READ_DEADLINE_MS */
+  readDeadlineMs?: number;
+  /** @default SOURCEMAP_WRITE_DEADLINE_MS */
+  writeDeadlineMs?: number;
 }): Promise<SourceMapStore> {
   const pool = createPgPool({ url: opts.url, max: 3 });
   try {
@@ -41,12 +46,13 @@ export async function openPgSourceMapStore(opts: {
     await pool.end();
     throw error;
   }
-  const db = withinDeadline(pool, opts.deadlineMs ?? SOURCEMAP_DEADLINE_MS);
+  const db = withinDeadline(pool, opts.readDeadlineMs ?? SOURCEMAP_READ_DEADLINE_MS);
+  const writes = withinDeadline(pool, opts.writeDeadlineMs ?? SOURCEMAP_WRITE_DEADLINE_MS);
   const entries = `SELECT ${ENTRY_COLUMNS} FROM sourcemaps`;
   return {
     putSourceMap: async (input, limits, now) => {
       try {
-        return await db.transaction((client) => putIn(client, input, limits, now));
+        return await writes.transaction((client) => putIn(client, input, limits, now));
       } catch (error) {
         if (!(error instanceof ProjectFullError)) throw error;
         return { kind: 'project_full', usedBytes: error.usedBytes, limit: error.limit };
@@ -63,7 +69,7 @@ export async function openPgSourceMapStore(opts: {
             [projectId, withoutNul(release)],
           ),
     deleteSourceMaps: (projectId, which) =>
-      db.transaction(async (client) => {
+      writes.transaction(async (client) => {
         await lockProject(client, projectId);
         const { rowCount } =
           'release' in which

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { AttemptRecord } from '../../alerts/types.ts';
-import type { AlertStore } from '../alert-types.ts';
+import type { AlertStore, DeliveriesPart } from '../alert-types.ts';
 import {
   attemptColumns,
   type DueRow,
@@ -14,11 +14,6 @@ import {
 } from '../alert-rows.ts';
 import type { WhenFree } from './writes-when-free.ts';
 
-type Deliveries = Pick<
-  AlertStore,
-  'claimDeliveries' | 'recordAttempt' | 'releaseDelivery' | 'addTestDelivery' | 'listDeliveries'
->;
-
 const DUE_SQL = `SELECT d.id, d.event, d.body, d.attempts, w.url, w.format, w.secret_hash
   FROM alert_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = ?`;
 
@@ -27,7 +22,7 @@ const DUE_SQL = `SELECT d.id, d.event, d.body, d.attempts, w.url, w.format, w.se
  * not taken twice), attempts, test deliveries and the log. Only the serving process delivers from
  * a data dir.
  */
-export function createSqliteDeliveries(db: Database.Database, write: WhenFree): Deliveries {
+export function createSqliteDeliveries(db: Database.Database, write: WhenFree): DeliveriesPart {
   const q = {
     claim: db
       .prepare(

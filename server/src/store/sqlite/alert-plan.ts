@@ -133,10 +133,10 @@ export function createSqlitePlan(db: Database.Database) {
 
   const plan = db.transaction((now: number, planner: AlertPlanner, opts: PlanOptions) => {
     const work = read(now, opts);
-    let made = 0;
-    for (const firing of planner.plan(work)) if (raise(firing, work, planner, now)) made++;
+    let raised = 0;
+    for (const firing of planner.plan(work)) if (raise(firing, work, planner, now)) raised++;
     for (const notice of work.notices) q.forget.run(notice.id);
-    return made;
+    return { raised, more: work.notices.length === opts.notices };
   });
 
   return {

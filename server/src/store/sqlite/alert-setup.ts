@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { AlertRule, NewAlertRule, NewWebhook } from '../../alerts/types.ts';
-import type { AlertStore } from '../alert-types.ts';
+import type { NewAlertRule, NewWebhook } from '../../alerts/types.ts';
+import type { AlertSetupPart } from '../alert-types.ts';
 import {
   RULE_INSERT_COLUMNS,
   type RuleRow,
@@ -11,18 +11,6 @@ import {
 } from '../alert-rows.ts';
 import type { WhenFree } from './writes-when-free.ts';
 
-type Setup = Pick<
-  AlertStore,
-  | 'addWebhook'
-  | 'getWebhook'
-  | 'listWebhooks'
-  | 'removeWebhook'
-  | 'addRule'
-  | 'getRule'
-  | 'listRules'
-  | 'removeRule'
->;
-
 /**
  * Webhooks and rules on SQLite. Removing marks the row (the delivery log keeps its name), cancels
  * its pending deliveries, forgets its windows, and drops counts no frequency rule reads any more.
@@ -31,7 +19,7 @@ export function createSqliteAlertSetup(
   db: Database.Database,
   write: WhenFree,
   now: () => number,
-): Setup {
+): AlertSetupPart {
   const q = {
     addWebhook: db.prepare(
       `INSERT INTO webhooks (project_id, name, url, format, secret_hash, created_at)
@@ -88,10 +76,6 @@ export function createSqliteAlertSetup(
         const row = q.addWebhook.get(w.projectId, w.name, w.url, w.format, w.secretHash, now());
         return toWebhook(row as WebhookRow);
       }),
-    getWebhook(id) {
-      const row = q.webhook.get(id) as WebhookRow | undefined;
-      return row && { ...toWebhook(row), secretHash: row.secret_hash };
-    },
     listWebhooks: (projectId) => (q.webhooks.all(projectId) as WebhookRow[]).map(toWebhook),
     removeWebhook: (id) => write(() => removeWebhook.immediate(id, now())),
     addRule: (rule: NewAlertRule) =>
@@ -99,10 +83,6 @@ export function createSqliteAlertSetup(
         const row = q.addRule.get(...ruleValues(rule, now()), rule.webhookId, rule.projectId);
         return row === undefined ? undefined : toRule(row as RuleRow);
       }),
-    getRule(id): AlertRule | undefined {
-      const row = q.rule.get(id) as RuleRow | undefined;
-      return row && toRule(row);
-    },
     listRules: (projectId) => (q.rules.all(projectId) as RuleRow[]).map(toRule),
     removeRule: (id) => write(() => db.transaction(() => removeRule(id, now())).immediate()),
   };

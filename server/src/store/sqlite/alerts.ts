@@ -20,7 +20,9 @@ export function openSqliteAlertStore(opts: { dataDir: string; now?: () => number
     ...createSqliteAlertSetup(db, write, now),
     ...createSqliteDeliveries(db, write),
     planAlerts: async (at, planner, opts) =>
-      planning.idle(opts) ? 0 : write(() => planning.plan(at, planner, opts)),
+      planning.idle(opts)
+        ? { raised: 0, more: false }
+        : write(() => planning.plan(at, planner, opts)),
     close: () => {
       db.close();
     },

@@ -73,12 +73,14 @@ export function sharedSettings(settings: Settings): Settings {
 
 /**
  * `runtimeConfig.public.svc` values -> SDK options. Empty strings (the placeholders that make
- * `NUXT_*` overrides possible) are dropped, so an unset value leaves the runtime's default.
+ * `NUXT_*` overrides possible) are dropped, so an unset value leaves the runtime's default, and so
+ * is `sourceMaps: 'upload'`, the module's (see `mapsUploaded`).
  */
 export function toSdkOptions(config: Record<string, unknown> | undefined): SvcOptions {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config ?? {})) {
     if (value === '' || value === undefined || value === null) continue;
+    if (key === 'sourceMaps' && value === 'upload') continue;
     // `NUXT_PUBLIC_SVC_DEFAULT_TAGS=a,b` arrives as a string (a JSON array arrives parsed).
     out[key] = key === 'defaultTags' && typeof value === 'string' ? splitTags(value) : value;
   }
@@ -90,4 +92,9 @@ function splitTags(csv: string): string[] {
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
+}
+
+/** Whether the build uploaded its maps (`sourceMaps: 'upload'`): the browser's frames go raw. */
+export function mapsUploaded(config: Record<string, unknown> | undefined): boolean {
+  return config?.sourceMaps === 'upload';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   configKey,
+  mapsUploaded,
   sharedSettings,
   plainOptionNames,
   privateSettings,
@@ -54,5 +55,14 @@ describe('toSdkOptions', () => {
   });
   it('tolerates a missing config', () => {
     expect(toSdkOptions(undefined)).toEqual({});
+  });
+});
+
+describe("sourceMaps: 'upload' in runtime config", () => {
+  it('is no SDK option (each side keeps its default) but tells the browser its maps were uploaded', () => {
+    expect(toSdkOptions({ sourceMaps: 'upload', sampleRate: 0.5 })).toEqual({ sampleRate: 0.5 });
+    expect(mapsUploaded({ sourceMaps: 'upload' })).toBe(true);
+    expect(mapsUploaded({ sourceMaps: true })).toBe(false);
+    expect(mapsUploaded(undefined)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migratePg, PG_MIGRATIONS } from '../../src/store/pg/migrations.ts';
-import { report, spawnService } from '../helpers.ts';
-import { requirePostgres } from '../store-kind.ts';
+import { migratePg, PG_MIGRATIONS } from '../../../src/store/pg/migrations.ts';
+import { report, spawnService } from '../../helpers.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // PostgreSQL only: triage's schema on a database that already holds cards, and status changes
 // made on two service processes at once while both ingest the card's error.

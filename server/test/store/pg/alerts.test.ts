@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReceiver, sleep, verifyAlert, waitFor } from '../alerts/receiver.ts';
-import { report, type Service, spawnService } from '../helpers.ts';
-import { requirePostgres } from '../store-kind.ts';
+import { startReceiver, sleep, verifyAlert, waitFor } from '../../alerts/receiver.ts';
+import { report, type Service, spawnService } from '../../helpers.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // PostgreSQL only: two service processes on one database both plan and deliver alerts; each alert
 // reaches the receiver once, not twice, while reports come in through both, while the receiver

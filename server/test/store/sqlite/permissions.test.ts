@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { spawnProcess } from '../../../testkit/src/process.ts';
-import { CLI, report, runCli, signHeaders, spawnService, TASKS } from '../helpers.ts';
+import { spawnProcess } from '../../../../testkit/src/process.ts';
+import { CLI, report, runCli, signHeaders, spawnService, TASKS } from '../../helpers.ts';
 
 // Black-box: the built service, started by a shell with a permissive umask, keeps its data dir
 // and database files to its own user (they hold encryption private keys and signing-secret hashes).
-const SERVE = fileURLToPath(new URL('../fixtures/serve.mjs', import.meta.url));
+const SERVE = fileURLToPath(new URL('../../fixtures/serve.mjs', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'svc-perm-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPostgres, startPostgres } from '../../../testkit/src/postgres.ts';
-import { report, type Service, spawnService } from '../helpers.ts';
-import { requirePostgres } from '../store-kind.ts';
+import { type RunningPostgres, startPostgres } from '../../../../testkit/src/postgres.ts';
+import { report, type Service, spawnService } from '../../helpers.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // Black-box, PostgreSQL only: the built service under 20-way load while PostgreSQL loses every
 // session (`pg_terminate_backend`), is stopped (`pg_ctl stop -m fast` and `-m immediate`) and

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { report, type Service, spawnService } from '../helpers.ts';
+import { report, type Service, spawnService } from '../../helpers.ts';
 
 // Black-box, SQLite: another process (here the test) holds the database's write lock past the
 // service's busy_timeout (5 s). The reports that cannot commit are answered 503 with Retry-After,

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardQuery } from '../../src/store/board-types.ts';
-import { cardsSql, type CardsSqlOptions } from '../../src/store/cards-sql.ts';
-import { SQLITE_CARDS } from '../../src/store/sqlite/board-cards.ts';
-import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';
+import type { CardQuery } from '../../../src/store/board-types.ts';
+import { cardsSql, type CardsSqlOptions } from '../../../src/store/cards-sql.ts';
+import { SQLITE_CARDS } from '../../../src/store/sqlite/board-cards.ts';
+import { openSqliteBoardStore } from '../../../src/store/sqlite/board.ts';
 
 // The cards page's queries on SQLite, by `EXPLAIN QUERY PLAN` over the migrated schema (no
 // statistics, so the plan does not depend on the rows): each sort reads one index range per status

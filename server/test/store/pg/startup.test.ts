@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { spawnProcess } from '../../../testkit/src/process.ts';
-import { type RunningPostgres, startPostgres } from '../../../testkit/src/postgres.ts';
-import { CLI } from '../helpers.ts';
+import { spawnProcess } from '../../../../testkit/src/process.ts';
+import { type RunningPostgres, startPostgres } from '../../../../testkit/src/postgres.ts';
+import { CLI } from '../../helpers.ts';
 
 // Black-box: the built `svc-server serve` started while its PostgreSQL is stopped (a host reboot
 // where the service comes up first). It stays up, says so once, and serves once the database is

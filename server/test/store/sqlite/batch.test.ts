@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTurnBudget } from '../../src/http/turns.ts';
-import { gateWrites, groupCommit } from '../../src/store/sqlite/batch.ts';
+import { createTurnBudget } from '../../../src/http/turns.ts';
+import { gateWrites, groupCommit } from '../../../src/store/sqlite/batch.ts';
 
 // The bounds on one turn of the event loop, in-process on a real SQLite file: a group commit stops
 // taking calls once its work has run for its budget (the rest commit in later turns), waits at a

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { createAdmin } from '../../src/admin.ts';
-import { PLANS } from '../../src/generated/limits.gen.ts';
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/store/sqlite/checkpointer.ts';
-import { openSqliteStore } from '../../src/store/sqlite/store.ts';
-import type { AuthKey } from '../../src/store/types.ts';
+import { createAdmin } from '../../../src/admin.ts';
+import { PLANS } from '../../../src/generated/limits.gen.ts';
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../../src/store/sqlite/checkpointer.ts';
+import { openSqliteStore } from '../../../src/store/sqlite/store.ts';
+import type { AuthKey } from '../../../src/store/types.ts';
 
 // The real store in-process: committed pages reach svc.sqlite through the worker's checkpoints
 // while the store is open (SQLite's own checkpoint would wait for 1,000 WAL pages), and not at all

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { report, type Service, spawnService, TASKS } from '../helpers.ts';
-import { requirePostgres } from '../store-kind.ts';
+import { report, type Service, spawnService, TASKS } from '../../helpers.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // Black-box, PostgreSQL only: two and three service processes on one database behave as one
 // instance. Every instance runs on the same fixed clock, so no minute or day boundary falls

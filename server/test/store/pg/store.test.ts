@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/admin.ts';
-import { PLANS } from '../../src/generated/limits.gen.ts';
-import { migratePg, PG_MIGRATIONS } from '../../src/store/pg/migrations.ts';
-import { openPgStore } from '../../src/store/pg/store.ts';
-import { startServer } from '../../src/server.ts';
-import type { Store } from '../../src/store/types.ts';
-import { requirePostgres } from '../store-kind.ts';
+import { createAdmin } from '../../../src/admin.ts';
+import { PLANS } from '../../../src/generated/limits.gen.ts';
+import { migratePg, PG_MIGRATIONS } from '../../../src/store/pg/migrations.ts';
+import { openPgStore } from '../../../src/store/pg/store.ts';
+import { startServer } from '../../../src/server.ts';
+import type { Store } from '../../../src/store/types.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // PostgreSQL only, in-process: what several stores on one database must agree on.
 const open = (url: string): Promise<Store> =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../src/store/sqlite/migrations.ts';
+import { MIGRATIONS, migrate } from '../../../src/store/sqlite/migrations.ts';
 
 it('upgrades a version-1 database with data to the latest version', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-migrate-'));

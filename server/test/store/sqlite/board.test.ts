@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_SORTS, type CardQuery, type CardSummary } from '../../src/store/board-types.ts';
-import { PRIORITY_RANK, SEVERITY_RANK } from '../../src/store/board-rows.ts';
-import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';
-import { taskReportSchema } from '../../src/generated/schema.gen.ts';
-import { openSqliteStore } from '../../src/store/sqlite/store.ts';
-import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
-import { matchesSearch } from './search-reference.ts';
+import { CARD_SORTS, type CardQuery, type CardSummary } from '../../../src/store/board-types.ts';
+import { PRIORITY_RANK, SEVERITY_RANK } from '../../../src/store/board-rows.ts';
+import { openSqliteBoardStore } from '../../../src/store/sqlite/board.ts';
+import { taskReportSchema } from '../../../src/generated/schema.gen.ts';
+import { openSqliteStore } from '../../../src/store/sqlite/store.ts';
+import type { AuthKey, Store, TaskReport } from '../../../src/store/types.ts';
+import { matchesSearch } from '../search-reference.ts';
 
 // The board's SQLite reads over cards made by the real ingest path (injected clock): keyset pages
 // walked forwards and backwards must give exactly the sorted, filtered list, also when a filter's
 // scan runs out of its budget and the walk goes on from where it stopped, and the per-hour counts
-// must follow the reports. The queries' plans: sqlite-board-plans.test.ts.
+// must follow the reports. The queries' plans: board-plans.test.ts.
 const HOUR = 3_600_000;
 const start = Date.UTC(2026, 10, 20, 0, 0, 0);
 let clock = start;

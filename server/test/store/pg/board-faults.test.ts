@@ -3,11 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPostgres, startPostgres } from '../../../testkit/src/postgres.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
-import { StoreUnavailableError } from '../../src/store/availability.ts';
-import { openPgBoardStore } from '../../src/store/pg/board.ts';
-import { openPgStore } from '../../src/store/pg/store.ts';
+import { type RunningPostgres, startPostgres } from '../../../../testkit/src/postgres.ts';
+import { type RunningServer, startServer } from '../../../src/server.ts';
+import { StoreUnavailableError } from '../../../src/store/availability.ts';
+import { openPgBoardStore } from '../../../src/store/pg/board.ts';
+import { openPgStore } from '../../../src/store/pg/store.ts';
 
 // PostgreSQL only, on a cluster of its own (it is frozen and stopped): against a PostgreSQL that
 // answers nothing (every process stopped with SIGSTOP), the board's pages, a status change and the

@@ -9,15 +9,15 @@ import {
   CARD_SORTS,
   type CardQuery,
   type CardSummary,
-} from '../../src/store/board-types.ts';
-import { cardsSql, type CardsSqlOptions } from '../../src/store/cards-sql.ts';
-import { PG_CARDS } from '../../src/store/pg/board-cards.ts';
-import { openPgBoardStore } from '../../src/store/pg/board.ts';
-import { openPgStore } from '../../src/store/pg/store.ts';
-import { openSqliteStore } from '../../src/store/sqlite/store.ts';
-import { openSqliteBoardStore } from '../../src/store/sqlite/board.ts';
-import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
-import { requirePostgres } from '../store-kind.ts';
+} from '../../../src/store/board-types.ts';
+import { cardsSql, type CardsSqlOptions } from '../../../src/store/cards-sql.ts';
+import { PG_CARDS } from '../../../src/store/pg/board-cards.ts';
+import { openPgBoardStore } from '../../../src/store/pg/board.ts';
+import { openPgStore } from '../../../src/store/pg/store.ts';
+import { openSqliteStore } from '../../../src/store/sqlite/store.ts';
+import { openSqliteBoardStore } from '../../../src/store/sqlite/board.ts';
+import type { AuthKey, Store, TaskReport } from '../../../src/store/types.ts';
+import { requirePostgres } from '../../store-kind.ts';
 
 // PostgreSQL only: the same reports go through the real ingest of both stores (injected clock,
 // over three days), then every board read must answer the same on both: keyset pages walked
