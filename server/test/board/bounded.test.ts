@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server.ts';
@@ -38,7 +38,7 @@ async function seed(sql: { sqlite: string; pg: string }) {
       await client.end();
     }
   } else {
-    const db = new Database(join(dataDir, 'svc.sqlite'));
+    const db = openSqlite(join(dataDir, 'svc.sqlite'));
     db.exec(sql.sqlite);
     db.close();
   }

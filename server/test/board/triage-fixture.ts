@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { startServer } from '../../src/server.ts';
@@ -79,7 +79,7 @@ export async function startTriage() {
         await client.end();
       }
     }
-    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
     try {
       return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
     } finally {
