@@ -25,6 +25,8 @@ export const POSTGRES_SUITES = [
   'test/board/triage.test.ts',
   'test/board/triage-forms.test.ts',
   'test/board/environments.test.ts',
+  'test/board/sign-in-throttle.test.ts',
+  'test/board/faults.test.ts',
 ];
 
 export default defineConfig({

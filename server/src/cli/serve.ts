@@ -1,5 +1,6 @@
 import { sealedBoxBackend } from '../core/sealed-box.ts';
 import type { SourceMapOptions } from '../mapping/options.ts';
+import { trustedList } from '../board/throttle.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
 import { redactUrl } from '../store/open.ts';
@@ -25,6 +26,7 @@ export function serveOptions(flags: Flags) {
     databaseUrl: databaseUrlOf(flags),
     durability,
     board: flags.board === true,
+    trustedProxies: trustedProxiesOf(flags),
     sourceMaps: sourceMapFlags(flags),
     alerts: { ...webhookPolicyOf(flags), publicUrl: publicUrlFlag(flags) },
     smtp: smtpHost
@@ -35,6 +37,18 @@ export function serveOptions(flags: Flags) {
         }
       : undefined,
   } as const;
+}
+
+/** `--trusted-proxy` (repeated), else `$SERVICE_TRUSTED_PROXIES` (comma-separated); checked. */
+function trustedProxiesOf(flags: Flags): string[] {
+  const given = flags['trusted-proxy'] ?? (process.env.SERVICE_TRUSTED_PROXIES ?? '').split(',');
+  const proxies = given.map((p) => p.trim()).filter(Boolean);
+  try {
+    trustedList(proxies);
+  } catch (error) {
+    throw new UsageError(`--trusted-proxy: ${(error as Error).message}`);
+  }
+  return proxies;
 }
 
 /** `--sourcemap-*` flags as `startServer`'s `sourceMaps` (unset ones keep their defaults). */
