@@ -23,7 +23,10 @@ describe('initServerIntegration', () => {
     const client = createFakeClient();
     const proc = fakeProcess();
     const env = { SERVICE_URL: 'http://127.0.0.1:9', SERVICE_KEY_ID: 'svck_a', NODE_ENV: 'test' };
-    const init = (...args: unknown[]) => (made.push(args), client);
+    const init = (...args: unknown[]) => {
+      made.push(args);
+      return client;
+    };
     expect(
       initServerIntegration(init, 'sveltekit', { release: '3', method: 'minorLow' }, env, proc),
     ).toBe(client);
