@@ -318,5 +318,11 @@ for (const runtime of RUNTIMES) {
       ],
       () => app.output(),
     );
+
+    if (runtime.name === 'workers')
+      it('workerd cancelled no waitUntil task (each flush ended within its budget)', () => {
+        expect(app.output()).toMatch(/Ready on http/);
+        expect(app.output()).not.toMatch(/waitUntil[^\n]*cancel|cancel[^\n]*waitUntil/i);
+      });
   });
 }
