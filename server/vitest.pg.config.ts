@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // `inject('postgresUrl')` set, so every service under test gets a fresh database (test/store-kind.ts).
 // Suites of store-independent code (core, board on SQLite) run once, in `server`.
 export const POSTGRES_SUITES = [
-  'test/store/store.test.ts',
+  'test/store/contract/*.test.ts',
   'test/store/limits.test.ts',
   'test/store/durability.test.ts',
   'test/store/lifecycle.test.ts',
@@ -25,6 +25,8 @@ export const POSTGRES_SUITES = [
   'test/board/triage.test.ts',
   'test/board/triage-forms.test.ts',
   'test/board/environments.test.ts',
+  'test/board/sign-in-throttle.test.ts',
+  'test/board/faults.test.ts',
 ];
 
 export default defineConfig({

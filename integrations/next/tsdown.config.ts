@@ -7,7 +7,7 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     platform: 'neutral',
     dts: true,
-    external: [/^next(\/|$)/, /^react(\/|$)/, /^@svc\/runtime/],
+    deps: { neverBundle: [/^next(\/|$)/, /^react(\/|$)/, /^@svc\/runtime/] },
   },
   {
     entry: { cli: 'src/cli.ts' },

@@ -30,8 +30,8 @@ export const FRAMEWORKS = [
   'react-dom@19.3.1',
   '@types/react@19.3.0',
   'vue@3.5.45',
-  'next@16.4.5',
-  '@nuxt/schema@4.4.5',
+  'next@16.4.6',
+  '@nuxt/schema@4.5.2',
   'esbuild@0.28.2',
   'typescript@5.9.3',
   '@types/node@20.19.43',
@@ -65,7 +65,7 @@ export async function pack(dir: string, dest: string): Promise<Packed> {
 
 /**
  * A fresh app in a temp dir with the tarballs and the frameworks installed; returns it and the
- * packages npm warned about for their `engines` (Node 20 is what the READMEs promise).
+ * packages npm warned about for their `engines` on the Node that runs the test (Node 24).
  */
 export async function freshApp(packed: Packed[]): Promise<{ app: string; badEngines: string[] }> {
   const app = mkdtempSync(join(tmpdir(), 'svc-fresh-app-'));

@@ -126,14 +126,16 @@ describe('the READMEs, run from the tarballs against the packed reference servic
   it('@svc/runtime/testing: the fake-client test of its guide passes under node --test, and fails when the code stops reporting', async () => {
     const test = readmeBlock(join(ROOT, 'runtime/docs/testing.md'), 'js', '@svc/runtime/testing');
     writeFileSync(join(app, 'card.test.mjs'), test);
-    const passed = await run(process.execPath, ['--test', 'card.test.mjs'], { cwd: app });
+    // TAP, whatever the Node: its default reporter for a pipe is TAP on Node 20, spec on Node 24.
+    const nodeTest = ['--test', '--test-reporter=tap'];
+    const passed = await run(process.execPath, [...nodeTest, 'card.test.mjs'], { cwd: app });
     expect(passed.stdout).toMatch(/# pass 1\n# fail 0/);
     // The same test against code that no longer reports: the assertion must fail.
     writeFileSync(
       join(app, 'card-silent.test.mjs'),
       test.replace(/svc\.majorHigh\('Card declined'.*\n/, ''),
     );
-    const failed = await run(process.execPath, ['--test', 'card-silent.test.mjs'], {
+    const failed = await run(process.execPath, [...nodeTest, 'card-silent.test.mjs'], {
       cwd: app,
     }).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }));
     expect(failed.stdout).toMatch(/# fail 1/);

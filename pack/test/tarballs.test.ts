@@ -4,9 +4,9 @@ import { describe, expect, inject, it } from 'vitest';
 const { packed, badEngines } = inject('fresh');
 
 describe('the tarballs', () => {
-  it('install with their frameworks on Node 20 without an EBADENGINE warning', () => {
-    // npm's own list of packages whose `engines` exclude this Node (the READMEs promise Node 20;
-    // this machine and CI run Node 20).
+  it('install with their frameworks on this Node without an EBADENGINE warning', () => {
+    // npm's own list of packages whose `engines` exclude this Node (Node 24: pack runs there; the
+    // install on Node 20 and 22 of what claims them is ./engines.test.ts).
     expect(badEngines).toEqual([]);
   });
 

@@ -52,6 +52,14 @@ export interface Admin {
   listProjects(accountId?: number): Promise<Project[]>;
   listKeys(projectId: number): Promise<KeySummary[]>;
   listCards(projectId: number): Promise<CardWithVariants[]>;
+  /**
+   * A page of a project's cards with their variants, by id: at most `limit` after the card
+   * `after`; `next` is the `after` of the next page (null at the end).
+   */
+  cardsPage(
+    projectId: number,
+    page: { after?: number; limit: number },
+  ): Promise<{ cards: CardWithVariants[]; next: number | null }>;
   /** Quota warnings and notification digests, sent or pending. */
   listMail(accountId?: number): Promise<OutboxMail[]>;
   /**
@@ -129,6 +137,12 @@ function accountAdmin(store: Store) {
     listCards: async (projectId) => {
       await projectOf(store, projectId);
       return store.listCards(projectId);
+    },
+    cardsPage: async (projectId, page) => {
+      await projectOf(store, projectId);
+      const found = await store.listCards(projectId, { ...page, limit: page.limit + 1 });
+      const cards = found.slice(0, page.limit);
+      return { cards, next: found.length > page.limit ? cards.at(-1)!.id : null };
     },
   } satisfies Partial<Admin>;
 }

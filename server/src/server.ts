@@ -73,6 +73,12 @@ export interface ServerOptions {
   /** The board's store; needed with `store`, else the one `databaseUrl` or `dataDir` selects. @default undefined */
   boardStore?: BoardStore;
   /**
+   * Reverse proxies in front of the service (addresses or subnets, `10.0.0.0/8`): a request from
+   * one is the client its `X-Forwarded-For` names (the nearest address that is not a proxy), for
+   * the board's throttle of wrong admin tokens. Never trusted from anyone else. @default []
+   */
+  trustedProxies?: readonly string[];
+  /**
    * The request headers must arrive within this many ms of the connection (or of the previous
    * answer on a kept-alive one); a stalled one is answered 408 and closed. @default 10000
    */
@@ -176,6 +182,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       projectQuotaShare: LIMITS.projectQuotaShare,
       variantCap,
       sourceMaps: sourceMaps?.store,
+      trustedProxies: opts.trustedProxies,
     },
   });
   const host = opts.host ?? '127.0.0.1';

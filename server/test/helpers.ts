@@ -116,17 +116,7 @@ export async function spawnService(config: FixtureConfig = {}) {
       ),
     /** Runs the real admin CLI against this service's data dir or database. */
     cli: (...args: string[]) => runCli([...args, ...storeArgs]),
-    async cards(projectId = info.projectId) {
-      const r = await runCli([
-        'cards',
-        'list',
-        '--project',
-        String(projectId),
-        '--json',
-        ...storeArgs,
-      ]);
-      return JSON.parse(r.stdout) as Card[];
-    },
+    cards: (projectId = info.projectId) => allCards(projectId, storeArgs),
     async close() {
       proc.kill('SIGTERM');
       await proc.exited;
@@ -168,6 +158,29 @@ export function signHeaders(
   const hash = createHash('sha256').update(body).digest('hex');
   const signature = createHmac('sha256', secret).update(`${ts}.POST.${path}.${hash}`).digest('hex');
   return { 'x-svc-key-id': keyId, 'x-svc-timestamp': String(ts), 'x-svc-signature': signature };
+}
+
+/** Every card of a project, page by page as `cards list --json` gives them (by id). */
+export async function allCards(projectId: number, storeArgs: string[]): Promise<Card[]> {
+  const cards: Card[] = [];
+  for (;;) {
+    const after = cards.length > 0 ? ['--after', String(cards.at(-1)!.id)] : [];
+    const r = await runCli([
+      'cards',
+      'list',
+      '--project',
+      String(projectId),
+      '--json',
+      '--limit',
+      '1000',
+      ...after,
+      ...storeArgs,
+    ]);
+    if (r.code !== 0) throw new Error(`cards list failed: ${r.output}`);
+    const page = JSON.parse(r.stdout) as Card[];
+    cards.push(...page);
+    if (page.length < 1000) return cards;
+  }
 }
 
 export async function runCli(args: string[]) {

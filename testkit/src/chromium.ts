@@ -25,15 +25,29 @@ export interface ChromiumFound {
 const SPARTICUZ = '@sparticuz/chromium';
 
 /**
+ * The version of package `name` whose entry file is `entry`. The package exports no
+ * `./package.json`, and its entry moved between releases (`build/index.js`, then
+ * `build/cjs/index.cjs` beside a `package.json` of its own that has no name): the package's file is
+ * the nearest one above the entry that carries the package's name.
+ */
+export function packageVersion(entry: string, name: string): string {
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    if (manifest.name === name) return manifest.version;
+  }
+  throw new Error(`no package.json of ${name} above ${entry}`);
+}
+
+/**
  * The Chromium inside the `@sparticuz/chromium` npm package, unpacked once per machine into
  * `<tmpdir>/svc-chromium-<version>/`. The package unpacks into `os.tmpdir()` non-atomically, so it
  * runs in a child process whose TMPDIR is a fresh staging folder, which is then renamed into place
  * (a concurrent test worker that loses the race uses the winner's copy).
  */
 function sparticuzChromium(): string {
-  // The package exports no ./package.json: read it next to its resolved entry (build/index.js).
-  const entry = createRequire(import.meta.url).resolve(SPARTICUZ);
-  const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'));
+  const version = packageVersion(createRequire(import.meta.url).resolve(SPARTICUZ), SPARTICUZ);
   const dir = join(tmpdir(), `svc-chromium-${version}`);
   const binary = join(dir, 'chromium');
   if (existsSync(binary)) return binary;
@@ -56,11 +70,19 @@ function sparticuzChromium(): string {
   return binary;
 }
 
-/** `$CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else the one in `@sparticuz/chromium`. */
-export function findChromium(env: Record<string, string | undefined> = process.env): ChromiumFound {
+/** Debian's Chromium. */
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * `$CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else the one in `@sparticuz/chromium`
+ * (`systemChromium` is where Debian's is looked for: a test hides it by naming a missing file).
+ */
+export function findChromium(
+  env: Record<string, string | undefined> = process.env,
+  systemChromium: string = SYSTEM_CHROMIUM,
+): ChromiumFound {
   if (env.CHROMIUM_PATH) return { path: env.CHROMIUM_PATH, source: '$CHROMIUM_PATH' };
-  if (existsSync('/usr/bin/chromium'))
-    return { path: '/usr/bin/chromium', source: '/usr/bin/chromium' };
+  if (existsSync(systemChromium)) return { path: systemChromium, source: '/usr/bin/chromium' };
   return { path: sparticuzChromium(), source: SPARTICUZ };
 }
 
@@ -75,8 +97,9 @@ export function chromiumPath(): string {
   return found.path;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/** Chromium through playwright-core: this run's (`chromiumPath()`), or the executable given. */
+export async function launchChromium(executablePath = chromiumPath()): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   console.log(`[testkit] Chromium ${browser.version()} launched`);
   return browser;
 }

@@ -22,4 +22,5 @@ export {
 export { blockVariables, readmeBlock, readmeBlocks } from './readme.ts';
 export { type OfflineFonts, offlineFonts } from './next-fonts.ts';
 export { freePort } from './ports.ts';
+export { inRange, NODE_MAJORS, type NodeMajor, nodeEnv, type TestNode, testNode } from './nodes.ts';
 export { type ListedSourceMap, listSourceMaps, SVC_SERVER_BIN } from './sourcemaps.ts';

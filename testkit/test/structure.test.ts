@@ -1,14 +1,18 @@
 // The structure rules over the packages' sources: no hand-written function over 100 lines, no
 // import circle (every reference between modules counts: `import type` and `typeof import()`
 // too, since a reader follows them the same way, and `import()` of a lazy chunk, which must
-// not import its loader back). PHP (`php/src`) is not covered: TypeScript cannot parse it.
+// not import its loader back). The PHP SDK (`php/src`) is held to the same rules by PHP's own
+// tokenizer (src/structure.php), when `php` is installed.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/generated-app.ts';
 import {
   importCircles,
+  MAX_FUNCTION_LINES,
   longFunctions,
   packageSourceDirs,
   sourceFiles,
@@ -85,5 +89,55 @@ describe('the structure check', () => {
       'import circle: pkg/src/a.ts <-> pkg/src/b.ts <-> pkg/src/types.ts',
       'import circle: pkg/src/chunk.ts <-> pkg/src/loader.ts',
     ]);
+  });
+});
+
+const PHP_RULES = fileURLToPath(new URL('../src/structure.php', import.meta.url));
+const hasPhp = spawnSync('php', ['-v']).status === 0;
+if (!hasPhp)
+  console.log(
+    "testkit: the PHP sources' structure check skipped: php is not on the PATH (php-cli)",
+  );
+
+/** What src/structure.php finds under `src`. */
+function phpProblems(src: string): {
+  long: [string, number, string, number][];
+  circles: string[][];
+} {
+  const run = spawnSync('php', [PHP_RULES, src, String(MAX_FUNCTION_LINES)], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`structure.php failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+describe.runIf(hasPhp)("the PHP SDK's sources", () => {
+  let root = '';
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('have no function over 100 lines and no import circle', () => {
+    expect(phpProblems(join(REPO_ROOT, 'php/src'))).toEqual({ long: [], circles: [] });
+  });
+
+  it('the check fails on a planted long method and circles through use, qualified and bare names', () => {
+    root = mkdtempSync(join(tmpdir(), 'svc-structure-php-'));
+    const body = Array.from({ length: 99 }, (_, i) => `        $x += ${i};`).join('\n');
+    const files: Record<string, string> = {
+      'A/Long.php': `<?php\nnamespace Svc\\A;\n\nfinal class Long\n{\n    public function tooLong(int $x): int\n    {\n${body}\n        return $x;\n    }\n}\n`,
+      'A/One.php': `<?php\nnamespace Svc\\A;\n\nuse Svc\\B\\Two;\n\nfinal class One\n{\n    public static function make(): Two { return new Two(); }\n}\n`,
+      'B/Two.php': `<?php\nnamespace Svc\\B;\n\nfinal class Two\n{\n    public function back(): ?\\Svc\\A\\One { return null; }\n}\n`,
+      'A/Near.php': `<?php\nnamespace Svc\\A;\n\nfinal class Near\n{\n    public function f(): void { Far::g(); }\n}\n`,
+      'A/Far.php': `<?php\nnamespace Svc\\A;\n\nfinal class Far\n{\n    public static function g(): void { new Near(); }\n}\n`,
+      'A/Leaf.gen.php': `<?php\nnamespace Svc\\A;\n\nfinal class Leaf\n{\n    public function f(): void { new Near(); }\n}\n`,
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    expect(phpProblems(root)).toEqual({
+      long: [['A/Long.php', 6, 'tooLong', 103]],
+      circles: [
+        ['A/Far.php', 'A/Near.php'],
+        ['A/One.php', 'B/Two.php'],
+      ],
+    });
   });
 });

@@ -14,6 +14,8 @@ export interface BoardDeps {
   variantCap: number;
   /** How long a browser session lasts after signing in. @default 12 hours */
   sessionMs?: number;
+  /** Reverse proxies (addresses, subnets) whose `X-Forwarded-For` names the client. @default [] */
+  trustedProxies?: readonly string[];
   /** Source maps' store: a mapped card shows its code and its frames as sent. @default undefined */
   sourceMaps?: SourceMapStore;
 }

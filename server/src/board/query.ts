@@ -5,6 +5,7 @@ import {
   IGNORED_STATUS,
   RESOLVED_STATUS,
 } from '../accept/index.ts';
+import { MAX_ID } from '../domain/types.ts';
 import { LIMITS } from '../generated/limits.gen.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
 import { CARD_SORTS, type CardQuery, type CardSort, type SortKey } from '../store/board-types.ts';
@@ -145,7 +146,8 @@ export function parseIdPage(params: URLSearchParams): { after?: number; before?:
     const value = params.get(name);
     if (value === null) return undefined;
     if (!/^[1-9]\d{0,14}$/.test(value)) throw new BadQuery(`The ${name} id is not valid.`);
-    return Number(value);
+    // Past every id there can be (32 bits): the same rows as from the last one.
+    return Math.min(Number(value), MAX_ID);
   };
   const after = id('after');
   const before = id('before');

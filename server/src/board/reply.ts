@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_STATUSES, type CardStatus } from '../accept/index.ts';
+import { MAX_ID } from '../domain/types.ts';
 import type { Viewer } from './auth.ts';
 import { messagePage } from './layout.ts';
 import { BadQuery } from './query.ts';
@@ -29,8 +30,9 @@ export const refused = (req: FastifyRequest, reply: FastifyReply) =>
 export const formOf = (req: FastifyRequest) =>
   new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
 
-/** A positive id from the URL (at most 15 digits), else undefined. */
-export const idOf = (value: string) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined);
+/** A positive id from the URL, else undefined: past `MAX_ID` it is no row's (a 404, as any other). */
+export const idOf = (value: string) =>
+  /^[1-9]\d{0,14}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : undefined;
 
 export const statusOf = (value: string | null): CardStatus => {
   if (!CARD_STATUSES.includes(value as CardStatus)) throw new BadQuery('Unknown status.');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BODY_LIMIT } from '../http/body.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
 import { FAVICON, STYLESHEET } from './assets.ts';
 import { type BoardAuth, createBoardAuth } from './auth.ts';
@@ -20,7 +21,11 @@ export type { BoardDeps };
 export function registerBoard(app: FastifyInstance, deps: BoardDeps): void {
   const { store, now } = deps;
   const auth = createBoardAuth(store, now, deps.sessionMs ?? 12 * HOUR);
-  const throttle = createSignInThrottle({ now });
+  const throttle = createSignInThrottle({
+    now,
+    counts: (key, at, rule) => store.signInFailed(key, at, rule),
+    trustedProxies: deps.trustedProxies,
+  });
   app.register(
     async (board) => {
       registerGuards(board, auth, throttle);
@@ -46,16 +51,17 @@ function registerGuards(board: FastifyInstance, auth: BoardAuth, throttle: SignI
   });
   board.addHook('onRequest', async (req, reply) => {
     if ((req.routeOptions.config as { public?: boolean } | undefined)?.public) return;
-    if (req.headers.authorization !== undefined) {
-      const limited = throttled(throttle, req, reply, (text) => messagePage('Slow down', text));
-      if (limited) return limited;
-    }
+    // The token is checked first: a live one is never throttled.
     const viewer = await auth.viewer(req);
     if (viewer && viewer !== 'invalid') {
       viewers.set(req, viewer);
       return;
     }
-    if (viewer === 'invalid') throttle.failed(req.socket.remoteAddress);
+    if (viewer === 'invalid') {
+      const presented = req.headers.authorization ?? '';
+      const wait = await throttle.failed(req, presented);
+      if (wait > 0) return throttled(reply, wait, (text) => messagePage('Slow down', text));
+    }
     if (viewer === undefined && req.method === 'GET') {
       return reply.redirect(`/board/login?next=${encodeURIComponent(req.url)}`, 303);
     }
@@ -66,6 +72,15 @@ function registerGuards(board: FastifyInstance, auth: BoardAuth, throttle: SignI
   board.setErrorHandler((err, req, reply) => {
     if (err instanceof BadQuery || err instanceof RangeError) {
       return send(reply, 400, messagePage('Bad request', err.message, csrfOf(req)));
+    }
+    // A client's mistake the body parser found (a form over 1 MiB, a stalled upload): its status.
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const [title, text] =
+        status === 413
+          ? ['Too large', `A form is at most ${BODY_LIMIT / 1024 / 1024} MiB; nothing changed.`]
+          : ['Bad request', (err as Error).message];
+      return send(reply, status, messagePage(title, text, csrfOf(req)));
     }
     if (err instanceof StoreUnavailableError) {
       reply.header('retry-after', err.retryAfter);

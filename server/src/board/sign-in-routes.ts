@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type BoardAuth, sameOrigin } from './auth.ts';
 import { envCookie } from './environment.ts';
 import { messagePage } from './layout.ts';
@@ -9,20 +9,13 @@ import type { SignInThrottle } from './throttle.ts';
 /** Routes open without a token: the sign-in form and the static assets. */
 export const PUBLIC = { config: { public: true } };
 
-/** 429 with Retry-After while the address has spent its sign-in attempts. */
-export function throttled(
-  throttle: SignInThrottle,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  body: (text: string) => string,
-) {
-  const wait = throttle.retryAfter(req.socket.remoteAddress);
-  if (wait === 0) return undefined;
-  const text = `Too many wrong tokens from your address; try again in ${wait} s.`;
+/** 429 with Retry-After: the client (or the token) has spent its wrong attempts. */
+export function throttled(reply: FastifyReply, wait: number, body: (text: string) => string) {
+  const text = `Too many wrong tokens from your address, or with this token; try again in ${wait} s. A live admin token still signs in.`;
   return send(reply.header('retry-after', wait), 429, body(text));
 }
 
-/** The sign-in form and its POST (same-origin, throttled per address), and signing out. */
+/** The sign-in form and its POST (same-origin; wrong tokens throttled), and signing out. */
 export function registerSignIn(
   board: FastifyInstance,
   auth: BoardAuth,
@@ -38,10 +31,11 @@ export function registerSignIn(
     if (!sameOrigin(req)) return send(reply, 403, messagePage('Refused', 'Cross-site form.'));
     const form = formOf(req);
     const next = safeNext(form.get('next'));
-    const limited = throttled(throttle, req, reply, (text) => loginPage(next, text));
-    if (limited) return limited;
-    if (!(await auth.login(req, reply, form.get('token')?.trim() ?? ''))) {
-      throttle.failed(req.socket.remoteAddress);
+    const token = form.get('token')?.trim() ?? '';
+    // A live token signs in whatever was tried before it; a wrong one is counted.
+    if (!(await auth.login(req, reply, token))) {
+      const wait = await throttle.failed(req, token);
+      if (wait > 0) return throttled(reply, wait, (text) => loginPage(next, text));
       return send(reply, 401, loginPage(next, 'That is not a live admin token.'));
     }
     return reply.redirect(next, 303);

@@ -21,6 +21,7 @@ const OPTIONS = {
   release: { type: 'string' },
   'current-release': { type: 'boolean' },
   limit: { type: 'string' },
+  'trusted-proxy': { type: 'string', multiple: true },
   after: { type: 'string' },
   to: { type: 'string', multiple: true },
   type: { type: 'string' },
@@ -68,6 +69,13 @@ export function id(value: string | undefined, what: string): number {
     throw new UsageError(`${what} must be a positive integer id.`);
   if (n > MAX_ID) throw new NotFound(`${what} ${value}: no such id (ids go up to ${MAX_ID}).`);
   return n;
+}
+
+/** A whole number of at least 1 (`--limit`). */
+export function count(value: string, what: string): number {
+  if (!/^[1-9]\d{0,6}$/.test(value))
+    throw new UsageError(`${what} must be a whole number of at least 1.`);
+  return Number(value);
 }
 
 /** Nothing has the id asked for. */

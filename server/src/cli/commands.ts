@@ -1,6 +1,6 @@
 import type { Admin } from '../admin.ts';
 import type { Plan } from '../store/types.ts';
-import { type Flags, id, required, UsageError } from './args.ts';
+import { count, type Flags, id, required, UsageError } from './args.ts';
 import { cardsTable, table } from './format.ts';
 import { parseMember, STATE_OF } from './shared.ts';
 
@@ -76,9 +76,22 @@ const keyRevoke: Command = async (admin, flags, _sub, arg) => {
   );
 };
 
+/**
+ * Cards `cards list` prints at once, unless `--limit` says otherwise, and at most: a page by id,
+ * the next one `--after` the last id shown (a project's cards are not read all at once).
+ */
+const CARDS_PER_PAGE = 100;
+const CARDS_PER_PAGE_MAX = 1000;
+
 const cardsList: Command = async (admin, flags) => {
-  const cards = await admin.listCards(id(flags.project, '--project'));
-  return print(flags, cards, () => cardsTable(cards));
+  const projectId = id(flags.project, '--project');
+  const limit = flags.limit === undefined ? CARDS_PER_PAGE : count(flags.limit, '--limit');
+  if (limit > CARDS_PER_PAGE_MAX) throw new UsageError(`--limit is at most ${CARDS_PER_PAGE_MAX}.`);
+  const after = flags.after === undefined ? undefined : id(flags.after, '--after');
+  const page = await admin.cardsPage(projectId, { after, limit });
+  // JSON: the page's cards, as before paging; a full page may have more after its last id.
+  const more = page.next === null ? '' : `\nMore cards: add --after ${page.next}`;
+  return print(flags, page.cards, () => `${cardsTable(page.cards)}${more}`);
 };
 
 const notifySet: Command = async (admin, flags, sub) => {

@@ -1,11 +1,11 @@
-import { AdminError, createAdmin } from '../admin.ts';
+import { createAdmin } from '../admin.ts';
 import { AddressPolicyError } from '../alerts/address.ts';
 import { AlertSetupError } from '../alerts/setup.ts';
 import { LIMITS, PLANS } from '../generated/limits.gen.ts';
 import { SOURCEMAPS_PATH, TASKS_PATH } from '../generated/service.gen.ts';
 import { openStore, redactUrl } from '../store/open.ts';
-import { isSetupError } from '../store/availability.ts';
-import { type Flags, parse, UsageError } from './args.ts';
+import { type Flags, parse } from './args.ts';
+import { errorLine } from './errors.ts';
 import { runAdminCommand } from './commands.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
 
@@ -109,18 +109,21 @@ export async function main(argv: string[]): Promise<void> {
       await close();
     }
   } catch (err) {
-    if (
-      err instanceof UsageError ||
-      err instanceof AdminError ||
-      err instanceof AlertSetupError ||
-      err instanceof AddressPolicyError ||
-      isSetupError(err)
-    ) {
-      console.error(`svc-server: ${err.message}\nRun "svc-server help" for usage.`);
-      process.exitCode = 1;
-      return;
-    }
-    console.error('svc-server: unexpected error:', err);
+    const { line, usage } = errorLine(err, databaseUrlOrNone(argv), [
+      AlertSetupError,
+      AddressPolicyError,
+    ]);
+    console.error(`svc-server: ${line}${usage ? '\nRun "svc-server help" for usage.' : ''}`);
+    if (process.env.SVC_DEBUG === '1' && err instanceof Error) console.error(err.stack);
     process.exitCode = 1;
+  }
+}
+
+/** The database URL the command line (or the environment) names, if it parses. */
+function databaseUrlOrNone(argv: string[]): string | undefined {
+  try {
+    return databaseUrlOf(parse(argv).values);
+  } catch {
+    return undefined;
   }
 }

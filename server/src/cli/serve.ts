@@ -1,8 +1,10 @@
 import { sealedBoxBackend } from '../core/sealed-box.ts';
 import type { SourceMapOptions } from '../mapping/options.ts';
+import { trustedList } from '../board/throttle.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
 import { redactUrl } from '../store/open.ts';
+import { sqliteDriver } from '../store/sqlite/driver.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
 import { startWhenReachable } from './wait-for-database.ts';
 import { publicUrlFlag, webhookPolicyOf } from './alerts.ts';
@@ -24,6 +26,7 @@ export function serveOptions(flags: Flags) {
     databaseUrl: databaseUrlOf(flags),
     durability,
     board: flags.board === true,
+    trustedProxies: trustedProxiesOf(flags),
     sourceMaps: sourceMapFlags(flags),
     alerts: { ...webhookPolicyOf(flags), publicUrl: publicUrlFlag(flags) },
     smtp: smtpHost
@@ -34,6 +37,18 @@ export function serveOptions(flags: Flags) {
         }
       : undefined,
   } as const;
+}
+
+/** `--trusted-proxy` (repeated), else `$SERVICE_TRUSTED_PROXIES` (comma-separated); checked. */
+function trustedProxiesOf(flags: Flags): string[] {
+  const given = flags['trusted-proxy'] ?? (process.env.SERVICE_TRUSTED_PROXIES ?? '').split(',');
+  const proxies = given.map((p) => p.trim()).filter(Boolean);
+  try {
+    trustedList(proxies);
+  } catch (error) {
+    throw new UsageError(`--trusted-proxy: ${(error as Error).message}`);
+  }
+  return proxies;
 }
 
 /** `--sourcemap-*` flags as `startServer`'s `sourceMaps` (unset ones keep their defaults). */
@@ -76,6 +91,7 @@ export async function runServe(flags: Flags): Promise<void> {
   const data = opts.databaseUrl ? redactUrl(opts.databaseUrl) : opts.dataDir;
   console.log(`svc-server listening on ${server.url} (data: ${data})`);
   console.log(`svc-server: sealed boxes opened with ${sealedBoxBackend}`);
+  if (!opts.databaseUrl) console.log(`svc-server: SQLite through ${sqliteDriver().label}`);
   if (server.board) {
     console.log(
       `Board: ${server.board.url} (sign in with a token from "svc-server admin-token create")`,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
-import { BodyError, type BodyLimits, readBody, tooLargeMessage } from './body.ts';
+import { BODY_LIMIT, BodyError, type BodyLimits, readBody, tooLargeMessage } from './body.ts';
 import { corsHeaders } from './cors.ts';
 import { createFastTasks } from './fast-tasks.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
@@ -19,8 +19,7 @@ import { createTasksAnswer, type TasksDeps } from './tasks-answer.ts';
 import { registerSourceMapsRoute, type SourceMapsRouteDeps } from './sourcemaps.ts';
 import { registerTasksRoute } from './tasks.ts';
 
-/** Largest accepted body. A report with a maximal description fits with room to spare. */
-export const BODY_LIMIT = 1024 * 1024;
+export { BODY_LIMIT };
 
 /** Connection bounds (see ServerOptions for each one's meaning and default). */
 export interface HttpLimits {

@@ -15,6 +15,9 @@ export interface BodyLimits {
 }
 
 /** A client mistake found while reading the body; the error handler answers `{ message }`. */
+/** Largest accepted body. A report with a maximal description fits with room to spare. */
+export const BODY_LIMIT = 1024 * 1024;
+
 export class BodyError extends Error {
   constructor(
     readonly statusCode: number,

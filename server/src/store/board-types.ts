@@ -231,7 +231,20 @@ export type BoardProjectPage = BoardProject & {
   statusCounts: Record<CardStatus, number>;
 };
 
+/** A bucket of `burst` failures, refilled at one per `everyMs`. */
+export interface ThrottleRule {
+  burst: number;
+  everyMs: number;
+}
+
 export interface BoardStore {
+  /**
+   * A wrong admin token counted under `key` (a client, a token's hash; board/throttle.ts) at
+   * `now`: spends one from its bucket when it has one (answers 0), else spends nothing and
+   * answers the whole seconds until it has one again. This process's count (SQLite), or every
+   * instance's (PostgreSQL).
+   */
+  signInFailed(key: string, now: number, rule: ThrottleRule): MaybePromise<number>;
   insertAdminToken(input: {
     name: string;
     lookup: string;

@@ -6,6 +6,7 @@
 // (alert-types.ts). `open.ts` picks the engine from the database URL: adding one is a folder with
 // an `engine.ts` and one line there.
 import type { AlertStore } from './alert-types.ts';
+import type { ScanLimits } from './board-scan.ts';
 import type { BoardStore } from './board-types.ts';
 import type { SourceMapStore } from './sourcemap-types.ts';
 import type { IngestConfig, MaybePromise, Store } from './types.ts';
@@ -31,8 +32,8 @@ export type DriverError = Error & { code?: unknown };
 export interface Engine {
   /** The ingestion and admin port, its schema migrated on open. */
   openStore(opts: EngineStoreOptions): MaybePromise<Store>;
-  /** The board's reads, sessions and triage. */
-  openBoardStore(at: EngineLocation): MaybePromise<BoardStore>;
+  /** The board's reads, sessions and triage; `scan` bounds a filtered cards page (tests lower it). */
+  openBoardStore(at: EngineLocation & { scan?: ScanLimits }): MaybePromise<BoardStore>;
   /** Source-map uploads, the index reports are mapped through, and mapped reports' raw frames. */
   openSourceMapStore(at: EngineLocation): MaybePromise<SourceMapStore>;
   /** Webhooks, alert rules, their planning and deliveries. */

@@ -1,5 +1,6 @@
 import type { AlertStore } from './alert-types.ts';
 import { learnEngineErrors } from './availability.ts';
+import type { ScanLimits } from './board-scan.ts';
 import type { BoardStore } from './board-types.ts';
 import type { Engine, EngineStoreOptions } from './engine.ts';
 import type { SourceMapStore } from './sourcemap-types.ts';
@@ -57,9 +58,11 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   return (await engineFor(opts.databaseUrl)).openStore(engineOptions);
 }
 
-/** The board's store beside `openStore`'s. */
-export async function openBoardStore(at: StoreLocation): Promise<BoardStore> {
-  return (await engineFor(at.databaseUrl)).openBoardStore(locationOf(at));
+/** The board's store beside `openStore`'s; `scan` bounds a filtered cards page (tests lower it). */
+export async function openBoardStore(
+  at: StoreLocation & { scan?: ScanLimits },
+): Promise<BoardStore> {
+  return (await engineFor(at.databaseUrl)).openBoardStore({ ...locationOf(at), scan: at.scan });
 }
 
 /** The alerts' store beside `openStore`'s. */

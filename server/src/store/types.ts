@@ -127,7 +127,14 @@ export interface Store {
    * `{ card: false }` (a hidden answer) the outcome's `card` may be left unread.
    */
   ingest(key: AuthKey, report: TaskReport, opts?: IngestOptions): MaybePromise<IngestOutcome>;
-  listCards(projectId: number): MaybePromise<CardWithVariants[]>;
+  /**
+   * A project's cards with their variants, by id: all of them, or (with `page`) at most `limit`
+   * after the card `after`.
+   */
+  listCards(
+    projectId: number,
+    page?: { after?: number; limit: number },
+  ): MaybePromise<CardWithVariants[]>;
   /** Turns a project's notifications on (`recipients` null: the account's members) or off (null). */
   setNotifications(
     projectId: number,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/generated/limits.gen.ts';
@@ -70,7 +70,7 @@ async function seedHistory(card: number, rows: number, actor: string) {
     }
     await client.end();
   } else {
-    const db = new Database(join(dataDir, 'svc.sqlite'));
+    const db = openSqlite(join(dataDir, 'svc.sqlite'));
     const insert = db.prepare(
       'INSERT INTO card_events (card_id, at, kind, from_status, to_status, actor) VALUES (?, ?, ?, ?, ?, ?)',
     );

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { startServer } from '../../src/server.ts';
-import { type Card, runCli } from '../helpers.ts';
+import { allCards, type Card } from '../helpers.ts';
 import { testDatabaseUrl } from '../store-kind.ts';
 
 // The service the triage suites drive over real HTTP on 127.0.0.1: in-process with the board, on
@@ -56,18 +56,7 @@ export async function startTriage() {
     expect(res.status).toBeLessThan(300);
     return (await res.json()) as { data: { id: number; status: string; occurrence_count: number } };
   }
-  async function cards(project = projectId): Promise<Card[]> {
-    const r = await runCli([
-      'cards',
-      'list',
-      '--project',
-      String(project),
-      '--json',
-      ...storeArgs(),
-    ]);
-    expect(r.code, r.output).toBe(0);
-    return JSON.parse(r.stdout) as Card[];
-  }
+  const cards = (project = projectId): Promise<Card[]> => allCards(project, storeArgs());
   /** Rows of a query on the service's database (`$1`, `$2`… placeholders on both stores). */
   async function rows<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
     if (databaseUrl) {
@@ -79,7 +68,7 @@ export async function startTriage() {
         await client.end();
       }
     }
-    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
     try {
       return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
     } finally {

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../src/store/sqlite/driver.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -60,7 +60,7 @@ async function storedBytes(service: Service) {
       await client.end();
     }
   }
-  const db = new Database(join(service.dataDir, 'svc.sqlite'), { readonly: true });
+  const db = openSqlite(join(service.dataDir, 'svc.sqlite'), { readonly: true });
   try {
     const sqliteSql = (sql: string) => sql.replace('tags::text', 'tags');
     return {

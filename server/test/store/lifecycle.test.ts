@@ -31,6 +31,10 @@ async function run(flags: string[], config: Record<string, unknown> = {}) {
 }
 
 const SOURCE = readFileSync(FIXTURE, 'utf8');
+// The permission model's flag: `--permission` since Node 22.13 (Node 24 refuses the old name).
+const PERMISSION = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
 
 describe(`close() settles on its own (${STORE_KIND})`, () => {
   it('after one ingested report: exit 0, not 13', async () => {
@@ -66,13 +70,7 @@ describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags',
     ['--import (a host hook)', ['--import', 'data:text/javascript,globalThis.hooked=1']],
     [
       'permission model with --allow-worker',
-      [
-        '--experimental-permission',
-        '--allow-fs-read=*',
-        '--allow-fs-write=*',
-        '--allow-addons',
-        '--allow-worker',
-      ],
+      [PERMISSION, '--allow-fs-read=*', '--allow-fs-write=*', '--allow-addons', '--allow-worker'],
     ],
   ];
   for (const [name, flags] of cases) {
@@ -87,12 +85,7 @@ describe.runIf(STORE_KIND === 'sqlite')('the WAL checkpointer under host flags',
   }
 
   it('permission model without --allow-worker: checkpoints stay in the main thread, said once', async () => {
-    const flags = [
-      '--experimental-permission',
-      '--allow-fs-read=*',
-      '--allow-fs-write=*',
-      '--allow-addons',
-    ];
+    const flags = [PERMISSION, '--allow-fs-read=*', '--allow-fs-write=*', '--allow-addons'];
     const { code, output } = await run(flags, { reports: 300 });
     expect(output).toContain('INGESTED 201');
     expect(output.match(/WAL checkpoints stay in the main thread/g)).toHaveLength(1);

@@ -29,12 +29,12 @@ describe('the store port', () => {
   it("nothing outside an engine's folder imports from it or its driver, but that line", () => {
     const outside: string[] = [];
     for (const file of sourceFiles(SRC, ['.'])) {
-      const home = engines.find((e) => file.startsWith(join(STORE, e) + '/'));
+      const home = engines.find((e) => file.startsWith(`${join(STORE, e)}/`));
       for (const specifier of moduleReferences(file)) {
         const target = specifier.startsWith('.') ? resolve(dirname(file), specifier) : undefined;
         for (const engine of engines) {
           if (engine === home) continue;
-          const intoFolder = target?.startsWith(join(STORE, engine) + '/');
+          const intoFolder = target?.startsWith(`${join(STORE, engine)}/`);
           const driver =
             specifier === DRIVERS[engine] || specifier.startsWith(`${DRIVERS[engine]}/`);
           const chosen = file === join(STORE, 'open.ts') && specifier === `./${engine}/engine.ts`;

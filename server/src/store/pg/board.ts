@@ -3,6 +3,7 @@ import type { BoardStore } from '../board-types.ts';
 import { createPgBoardAccounts } from './board-accounts.ts';
 import { createPgBoardCards } from './board-cards.ts';
 import { createPgEnvReads } from './board-envs.ts';
+import { pgSignInFailures } from './sign-in-failures.ts';
 import { migratePg } from './migrations.ts';
 import { createPgPool, withinDeadline } from './pool.ts';
 import { createPgSessions } from './sessions.ts';
@@ -44,6 +45,7 @@ export async function openPgBoardStore(opts: PgBoardOptions): Promise<BoardStore
     ...createPgBoardAccounts(db, triage.statusCounts),
     ...createPgBoardCards(db, opts.scan),
     ...createPgEnvReads(db),
+    signInFailed: pgSignInFailures(db),
     setCardStatus: triage.setCardStatus,
     cardHistory: triage.cardHistory,
     close: () => pool.end(),

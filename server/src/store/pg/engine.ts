@@ -32,7 +32,7 @@ const urlOf = (at: EngineLocation): string => at.url!;
 /** PostgreSQL (`pg` driver), for any number of service instances on one database. */
 export const engine: Engine = {
   openStore: (opts) => openPgStore({ ...opts, url: urlOf(opts) }),
-  openBoardStore: (at) => openPgBoardStore({ url: urlOf(at) }),
+  openBoardStore: (at) => openPgBoardStore({ url: urlOf(at), scan: at.scan }),
   openSourceMapStore: (at) => openPgSourceMapStore({ url: urlOf(at) }),
   openAlertStore: (at) => openPgAlertStore({ url: urlOf(at), now: at.now }),
   isUnavailable(error) {

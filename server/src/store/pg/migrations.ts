@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { PG_ALERTS } from './alerts-migration.ts';
 import { PG_ENVIRONMENTS_AND_SEARCH } from './envs-migration.ts';
+import { PG_SIGN_IN_FAILURES } from './sign-in-failures.ts';
 import { PG_SOURCE_MAPS } from './sourcemaps-migration.ts';
 import { INGEST_READ_V5, INGEST_WRITE_V5 } from './ingest-functions.ts';
 
@@ -182,6 +183,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   PG_ENVIRONMENTS_AND_SEARCH,
   PG_SOURCE_MAPS,
   PG_ALERTS,
+  PG_SIGN_IN_FAILURES,
 ];
 
 /** Any constant: the advisory lock every starting instance takes while it migrates. */

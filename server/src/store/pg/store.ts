@@ -61,14 +61,15 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
 
 /** A project's cards with their variants, as the admin API lists them: two queries. */
 function listCards(db: PgDeadlineDb): Store['listCards'] {
-  return async (projectId) => {
-    const cards = await db.query<CardRow>('SELECT * FROM cards WHERE project_id = $1 ORDER BY id', [
-      projectId,
-    ]);
+  return async (projectId, page) => {
+    const cards = await db.query<CardRow>(
+      'SELECT * FROM cards WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+      [projectId, page?.after ?? 0, page?.limit ?? null],
+    );
     const variants = await db.query<VariantRow & { card_id: number }>(
-      `SELECT v.* FROM variants v JOIN cards c ON c.id = v.card_id WHERE c.project_id = $1
-         ORDER BY v.card_id, v.aggregate, v.last_seen_at DESC, v.id DESC`,
-      [projectId],
+      `SELECT * FROM variants WHERE card_id = ANY($1)
+         ORDER BY card_id, aggregate, last_seen_at DESC, id DESC`,
+      [cards.map((c) => c.id)],
     );
     const byCard = new Map<number, VariantRow[]>();
     for (const v of variants) {

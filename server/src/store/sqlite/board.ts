@@ -2,6 +2,7 @@ import type { ScanLimits } from '../board-scan.ts';
 import type { BoardStore } from '../board-types.ts';
 import { createSqliteBoardAccounts } from './board-accounts.ts';
 import { createSqliteBoardCards } from './board-cards.ts';
+import { memorySignInFailures } from '../sign-in-failures.ts';
 import { createSqliteEnvReads } from './board-envs.ts';
 import { openConnection } from './connection.ts';
 import { createSqliteSessions } from './sessions.ts';
@@ -33,6 +34,7 @@ export function openSqliteBoardStore(opts: SqliteBoardOptions): BoardStore {
     ...createSqliteBoardAccounts(prepared, triage.statusCounts),
     ...createSqliteBoardCards(prepared, opts.scan),
     ...createSqliteEnvReads(prepared),
+    signInFailed: memorySignInFailures(),
     setCardStatus: triage.setCardStatus,
     cardHistory: triage.cardHistory,
     close: () => {

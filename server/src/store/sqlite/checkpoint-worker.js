@@ -1,9 +1,12 @@
 // The WAL checkpointer's thread (see checkpointer.ts). Plain JavaScript in a file of its own, so it
 // runs as is from the sources and from `dist/`, whatever flags the host process was started with
-// (no `eval`, no loader, no `require`).
+// (no `eval`, no loader; `require` only for the driver's resolved path).
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+
+// The driver module the main thread loaded (driver.ts picks it by Node-API version).
+const Database = createRequire(import.meta.url)(workerData.driver);
 
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { gateWrites } from './batch.ts';
+import { sqliteDriver } from './driver.ts';
 
 // WAL checkpoints copy committed pages into the database file and fsync it. Run by the committing
 // connection (SQLite's default, every 1,000 pages) they stall the event loop for milliseconds at a
@@ -52,6 +53,8 @@ export function startCheckpointer(
       execArgv: [],
       workerData: {
         path: db.name,
+        // The thread loads the driver the main thread chose (driver.ts).
+        driver: sqliteDriver().path,
         tickMs: TICK_MS,
         passiveEvery: Math.max(1, Math.round(intervalMs / TICK_MS)),
         restartBytes: RESTART_BYTES,

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, type SqliteDatabase } from './driver.ts';
 
 // The database holds encryption private keys and the hashes signatures are checked with, so only
 // the service's own user may read it: the data dir is made 0700 and `svc.sqlite` with its `-wal`
@@ -34,7 +34,7 @@ function restrict(path: string, what: string, target: number): void {
 }
 
 /** Opens `<dataDir>/svc.sqlite` (creating the dir and the file when missing) with owner-only modes. */
-export function openDatabaseFile(dataDir: string): Database.Database {
+export function openDatabaseFile(dataDir: string): SqliteDatabase {
   mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   restrict(dataDir, 'The data directory', DIR_MODE);
   const path = join(dataDir, 'svc.sqlite');
@@ -42,5 +42,5 @@ export function openDatabaseFile(dataDir: string): Database.Database {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     if (existsSync(file)) restrict(file, 'The database file', FILE_MODE);
   }
-  return new Database(path);
+  return openSqlite(path);
 }

@@ -12,7 +12,7 @@ const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|PROTOCOL)/;
 /** Embedded SQLite: one file, `<dataDir>/svc.sqlite`, one ingesting process. */
 export const engine: Engine = {
   openStore: (opts) => openSqliteStore(opts),
-  openBoardStore: ({ dataDir }) => openSqliteBoardStore({ dataDir }),
+  openBoardStore: ({ dataDir, scan }) => openSqliteBoardStore({ dataDir, scan }),
   openSourceMapStore: ({ dataDir }) => openSqliteSourceMapStore({ dataDir }),
   openAlertStore: ({ dataDir, now }) => openSqliteAlertStore({ dataDir, now }),
   isUnavailable: (error) => typeof error.code === 'string' && UNAVAILABLE.test(error.code),

@@ -78,12 +78,14 @@ function lazyCheckpointer(db: Database.Database, background: boolean) {
 
 /** A project's cards with their variants, as the admin API lists them. */
 function listCards(db: Database.Database): Store['listCards'] {
-  const cardRows = db.prepare('SELECT * FROM cards WHERE project_id = ? ORDER BY id');
+  const cardRows = db.prepare(
+    'SELECT * FROM cards WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?',
+  );
   const variantRows = db.prepare(
     'SELECT * FROM variants WHERE card_id = ? ORDER BY aggregate, last_seen_at DESC, id DESC',
   );
-  return (projectId) =>
-    (cardRows.all(projectId) as CardRow[]).map((row) =>
+  return (projectId, page) =>
+    (cardRows.all(projectId, page?.after ?? 0, page?.limit ?? -1) as CardRow[]).map((row) =>
       toListedCard(row, variantRows.all(row.id) as VariantRow[]),
     );
 }

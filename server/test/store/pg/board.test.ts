@@ -16,13 +16,15 @@ import { openPgBoardStore } from '../../../src/store/pg/board.ts';
 import { openPgStore } from '../../../src/store/pg/store.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/store.ts';
 import { openSqliteBoardStore } from '../../../src/store/sqlite/board.ts';
-import type { AuthKey, Store, TaskReport } from '../../../src/store/types.ts';
+import type { AuthKey, Store } from '../../../src/store/types.ts';
 import { requirePostgres } from '../../store-kind.ts';
+import { random, report } from '../contract/engine.ts';
 
 // PostgreSQL only: the same reports go through the real ingest of both stores (injected clock,
 // over three days), then every board read must answer the same on both: keyset pages walked
 // forwards and backwards under every sort, direction and filter, card pages, variants, per-hour
-// counts. And each sort reads an index in order on PostgreSQL (no Sort node).
+// counts. And each sort reads an index in order on PostgreSQL (no Sort node). What every engine
+// answers on its own (pages against the sorted list, sessions): contract/board.test.ts.
 const HOUR = 3_600_000;
 let clock = Date.UTC(2026, 10, 20, 0, 0, 0);
 let dataDir: string;
@@ -37,24 +39,6 @@ const PROJECT = 1;
 const SEVERITIES = ['critical', 'major', 'moderate', 'minor'] as const;
 const PRIORITIES = ['low', 'medium', 'high'] as const;
 const TAGS = ['env:prod', 'env:dev', 'checkout', 'a"b', 'x\\y', '50%_off'];
-
-function random(seed: number) {
-  return () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-}
-
-const report = (title: string, more: Partial<TaskReport>): TaskReport => ({
-  severity: 'major',
-  priority: 'medium',
-  title,
-  description: null,
-  tags: [],
-  file_name: null,
-  line_number: null,
-  ...more,
-});
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'svc-pg-board-'));
@@ -217,21 +201,6 @@ describe('the board on PostgreSQL answers as on SQLite', () => {
       expect(await pgBoard.cardHours(id, hour - 47, hour)).toEqual(counts);
     }
     expect(hours).toBeGreaterThan(0);
-  });
-
-  it('sessions and tokens', async () => {
-    const id = await pgBoard.insertAdminToken({ name: 'ops', lookup: 'l1', createdAt: clock });
-    await pgBoard.insertSession({
-      lookup: 's1',
-      tokenId: id,
-      createdAt: clock,
-      expiresAt: clock + 10,
-    });
-    expect(await pgBoard.findSession('s1', clock)).toEqual({ tokenId: id, tokenName: 'ops' });
-    expect(await pgBoard.findSession('s1', clock + 10)).toBeUndefined();
-    expect(await pgBoard.revokeAdminToken(id, clock)).toBe(true);
-    expect(await pgBoard.findAdminToken('l1')).toBeUndefined();
-    expect(await pgBoard.findSession('s1', clock)).toBeUndefined();
   });
 
   it('every sort reads one index range per status, in order, from the cursor (no Sort node)', async () => {

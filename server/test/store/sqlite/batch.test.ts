@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTurnBudget } from '../../../src/http/turns.ts';
 import { gateWrites, groupCommit } from '../../../src/store/sqlite/batch.ts';
@@ -19,7 +19,7 @@ const busy = (ms: number) => {
 };
 
 function table(name: string) {
-  const db = new Database(join(root, `${name}.sqlite`));
+  const db = openSqlite(join(root, `${name}.sqlite`));
   db.pragma('journal_mode = WAL');
   db.exec('CREATE TABLE t (n INTEGER)');
   const insert = db.prepare('INSERT INTO t (n) VALUES (?)');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardQuery } from '../../../src/store/board-types.ts';
 import { cardsSql, type CardsSqlOptions } from '../../../src/store/cards-sql.ts';
@@ -25,7 +25,7 @@ afterAll(() => {
 
 describe('cards page plans', () => {
   it('every sort reads one index range per status (titles: one), in order, from the cursor (no temporary sort)', () => {
-    const db = new Database(join(dataDir, 'svc.sqlite'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'svc.sqlite'), { readonly: true });
     const plan = (q: Partial<CardQuery>, o: Partial<CardsSqlOptions> = {}) => {
       const query = { sort: 'last_seen', dir: 'desc', limit: 50, ...q } as CardQuery;
       const { sql, params } = cardsSql(SQLITE_CARDS, 1, query, { limit: 51, ...o });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { report, type Service, spawnService } from '../../helpers.ts';
 
@@ -17,7 +17,7 @@ afterAll(() => svc?.close());
 
 it('a write lock held past busy_timeout: 503 with Retry-After, then back by itself', async () => {
   expect((await svc.post(report({ title: 'Before the lock' }), svc.bearer())).status).toBe(201);
-  const other = new Database(join(svc.dataDir, 'svc.sqlite'));
+  const other = openSqlite(join(svc.dataDir, 'svc.sqlite'));
   other.exec('BEGIN IMMEDIATE');
   try {
     const locked = await svc.post(report({ title: 'During the lock' }), svc.bearer());
@@ -66,7 +66,7 @@ it('the board under a held write lock: pages read at once; a status change waits
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'status=done',
     });
-  const other = new Database(join(svc.dataDir, 'svc.sqlite'));
+  const other = openSqlite(join(svc.dataDir, 'svc.sqlite'));
   other.exec('BEGIN IMMEDIATE');
   try {
     for (const path of ['', `/cards/${cardId}`]) {

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../../../src/store/sqlite/migrations.ts';
 
 it('upgrades a version-1 database with data to the latest version', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-migrate-'));
   try {
-    const db = new Database(join(dir, 'svc.sqlite'));
+    const db = openSqlite(join(dir, 'svc.sqlite'));
     db.exec(MIGRATIONS[0]!);
     db.pragma('user_version = 1');
     db.exec(`INSERT INTO accounts VALUES (1, 'A', 'team', 0);
@@ -33,7 +33,7 @@ it('upgrades a version-1 database with data to the latest version', () => {
 it('upgrades a version-3 database with cards to triage (4): counts per status, then kept by triggers', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-migrate-'));
   try {
-    const db = new Database(join(dir, 'svc.sqlite'));
+    const db = openSqlite(join(dir, 'svc.sqlite'));
     for (const sql of MIGRATIONS.slice(0, 3)) db.exec(sql);
     db.pragma('user_version = 3');
     const card = db.prepare(`INSERT INTO cards (project_id, title, description_type, priority,

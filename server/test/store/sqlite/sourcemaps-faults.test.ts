@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../../src/store/sqlite/driver.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Service, spawnService } from '../../helpers.ts';
 import { type BuiltChunk, buildApp } from '../../sourcemaps/build-fixture.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => svc?.close());
 
 it('an upload under a held write lock waits without holding the event loop, then 503; stored once the lock is gone', async () => {
-  const other = new Database(join(svc.dataDir, 'svc.sqlite'));
+  const other = openSqlite(join(svc.dataDir, 'svc.sqlite'));
   other.exec('BEGIN IMMEDIATE');
   const order: string[] = [];
   try {

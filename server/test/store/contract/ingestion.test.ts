@@ -1,22 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/admin.ts';
-import { PLANS } from '../../src/generated/limits.gen.ts';
-import { openStore } from '../../src/store/open.ts';
-import type { AuthKey, Store, TaskReport } from '../../src/store/types.ts';
-import { testDatabaseUrl } from '../store-kind.ts';
+import { createAdmin } from '../../../src/admin.ts';
+import { PLANS } from '../../../src/generated/limits.gen.ts';
+import { openTestEngine, report as r, type TestEngine } from './engine.ts';
 
-// The real store (SQLite, or PostgreSQL in the server-pg project) in-process with an injected
-// clock: time-dependent rules (minute windows, midnight UTC reset, least-recently-seen pruning)
-// that a fixed-clock process cannot show.
-const dirs: string[] = [];
-const stores: Store[] = [];
+// The ingestion port's contract, on this run's engine in-process with an injected clock:
+// time-dependent rules (minute windows, midnight UTC reset, least-recently-seen pruning) that a
+// fixed-clock process cannot show, one batch's exact counts, bounded caches, keys at rest.
+const engines: TestEngine[] = [];
 let clock = Date.UTC(2026, 10, 22, 23, 59, 0);
 afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const e of engines.splice(0)) await e.close();
 });
 
 async function setup(
@@ -26,43 +19,16 @@ async function setup(
     cacheBudgets?: { cards?: number; titles?: number; counters?: number };
   } = {},
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-store-'));
-  dirs.push(dataDir);
-  const store: Store = await openStore({
-    databaseUrl: await testDatabaseUrl(),
-    dataDir,
+  const engine = await openTestEngine({
     now: () => clock,
     plans: { ...PLANS, ...opts.plans } as never,
     variantCap: opts.variantCap ?? 20,
-    projectQuotaShare: 0.8,
     cacheBudgets: opts.cacheBudgets,
   });
-  stores.push(store);
-  const admin = createAdmin(store);
-  const account = await admin.createAccount({ name: 'A', plan: 'hobby' });
-  const project = await admin.createProject({ accountId: account.id, name: 'P' });
-  const key: AuthKey = {
-    id: 1,
-    kind: 'publishable',
-    projectId: project.id,
-    accountId: account.id,
-    plan: 'hobby',
-    secretHash: null,
-    origins: [],
-  };
-  return { store, key, projectId: project.id };
+  engines.push(engine);
+  const key = await engine.project({ plan: 'hobby' });
+  return { store: engine.store, key, projectId: key.projectId };
 }
-
-const r = (title: string, more: Partial<TaskReport> = {}): TaskReport => ({
-  severity: 'major',
-  priority: 'medium',
-  title,
-  description: null,
-  tags: [],
-  file_name: null,
-  line_number: null,
-  ...more,
-});
 
 describe('time windows', () => {
   it('the burst bucket refills continuously, one token per 60 s / limit', async () => {

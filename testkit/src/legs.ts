@@ -1,0 +1,51 @@
+// What `npm test` runs on which Node. Every project runs on Node 24 from npm (the active LTS, what
+// the current framework majors need); the projects of the published packages whose `engines`
+// include this machine's Node run on it too (Node 20 here). The root README says why.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './generated-app.ts';
+import { inRange, type TestNode } from './nodes.ts';
+
+/** Each vitest project and the package whose `engines` it tests (`undefined`: Node 24 only). */
+export const PROJECTS: Record<string, string | undefined> = {
+  codegen: undefined, // a tool of this repository, run by npm test's build on any Node
+  runtime: 'runtime',
+  // The service's own suites (SQL, HTTP: the same JavaScript on every Node) run on Node 24; on
+  // Node 20 the service runs in-process in the runtime's and integrations' suites, and packed,
+  // as `svc-server serve`, in pack's test on 20, 22 and 24 (its SQLite driver is what differs).
+  server: undefined,
+  'server-pg': undefined,
+  express: 'integrations/express',
+  vite: 'integrations/vite',
+  next: 'integrations/next',
+  nuxt: 'integrations/nuxt',
+  php: undefined, // PHP's suites: the Node running them does not matter
+  demo: '.', // what `npm start` runs, on the Node the repository claims
+  testkit: undefined,
+  pack: undefined, // the matrix on the current frameworks, which need Node 22+
+};
+
+/** The `engines.node` range of a package folder of the repository. */
+export function enginesOf(folder: string): string {
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, folder, 'package.json'), 'utf8'));
+  const range = manifest.engines?.node;
+  if (!range) throw new Error(`${folder}/package.json has no engines.node`);
+  return range;
+}
+
+/** The projects that run on `version` besides Node 24: those whose package claims it. */
+export function projectsClaiming(version: string): string[] {
+  return Object.entries(PROJECTS)
+    .filter(([, folder]) => folder !== undefined && inRange(version, enginesOf(folder)))
+    .map(([project]) => project);
+}
+
+/** One run of vitest: on which Node, which projects (`undefined`: all of them). */
+export interface Leg {
+  name: string;
+  execPath: string;
+  env: NodeJS.ProcessEnv;
+  projects?: string[];
+  why: string;
+}
+export type { TestNode };
