@@ -16,7 +16,6 @@ import {
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardTitled } from './cards.ts';
 import { starterRegistry } from './nuxt-starter.ts';
 import {
   browserFailures,
@@ -256,20 +255,6 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     async again() {
       running.pages.push(await clickOn(`${running.base}/`, '#error-boundary'));
     },
-  });
-  it('after the rebuild, the SSR page error of /orders/7 adds to its variant of the same card', async () => {
-    const find = async () => (await running.svc.cards()).find((c) => c.title === TITLES.pageError)!;
-    const before = await find();
-    const seven = (card: typeof before) =>
-      card.variants.filter((v) => v.description?.startsWith('Error: Order 7 failed'));
-    expect(seven(before)).toHaveLength(1);
-    expect((await fetch(`${running.base}/orders/7`)).status).toBe(500);
-    const after = await cardTitled(running.svc, TITLES.pageError, before.occurrence_count + 1);
-    expect(after.id).toBe(before.id);
-    expect(seven(after).map((v) => [v.description, v.file_name, v.count])).toEqual([
-      [seven(before)[0]!.description, seven(before)[0]!.file_name, seven(before)[0]!.count + 1],
-    ]);
-    expect(after.variants).toHaveLength(before.variants.length);
   });
   onlyThese(
     () => running,
