@@ -7,6 +7,7 @@
 // Usage (both trees built: `npm run build -w runtime -w server`):
 //   node bench/versions.mjs --before ../before-worktree [--rounds 5] [--only server,stores,sync,delivery]
 //     [--before-dist <index.js>] [--after-dist <index.js>]   (the server benches' builds, if not the trees')
+//   node bench/versions.mjs --log <its stderr, saved>   (the table of the rounds a run logged, finished or cut short)
 // Prints a markdown table: each figure's median over the rounds per build (lowest-highest), and
 // after / before per round (median, lowest-highest). The machine is shared: read the ratios.
 import { spawn } from 'node:child_process';
@@ -23,11 +24,15 @@ const { values } = parseArgs({
     'after-dist': { type: 'string' },
     rounds: { type: 'string', default: '5' },
     only: { type: 'string', default: 'server,stores,sync,delivery' },
+    // The figures a run logged (its stderr), for a table of the rounds it finished.
+    log: { type: 'string' },
   },
 });
-if (!values.before) throw new Error('--before <path of the older worktree, built> is required');
+if (!values.before && !values.log) {
+  throw new Error('--before <path of the older worktree, built> is required');
+}
 const AFTER = fileURLToPath(new URL('..', import.meta.url));
-const BEFORE = resolve(values.before);
+const BEFORE = resolve(values.before ?? '.');
 const rounds = Number(values.rounds);
 const only = new Set(values.only.split(','));
 
@@ -161,38 +166,83 @@ const median = (xs) => {
 const fmt = (x) => (Math.abs(x) >= 100 ? Math.round(x).toString() : x.toFixed(2));
 const spread = (xs) => `${fmt(median(xs))} (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})`;
 
+// samples[build][figure][round - 1]: a round a run did not finish (a log cut short) stays empty.
 const samples = { before: {}, after: {} };
+const record = (which, figures, round) => {
+  for (const [figure, value] of Object.entries(figures)) {
+    samples[which][figure] ??= [];
+    samples[which][figure][round - 1] = value;
+  }
+};
 const loadBefore = loadavg();
 const started = new Date();
-for (let round = 0; round < rounds; round++) {
+if (values.log) {
+  for (const line of readFileSync(values.log, 'utf8').split('\n')) {
+    const m = /^round (\d+) \w+ (before|after): (\{.*\})$/.exec(line);
+    if (m) record(m[2], JSON.parse(m[3]), Number(m[1]));
+  }
+}
+// Each round's start and load go to the log too, so a table made from a log (--log) can say them.
+const roundsLogged = [];
+const noteRound = (round, at, load) => roundsLogged.push({ round, at, load });
+if (values.log) {
+  for (const line of readFileSync(values.log, 'utf8').split('\n')) {
+    const m = /^round (\d+) starts (\S+), load ([\d.]+)$/.exec(line);
+    if (m) noteRound(Number(m[1]), m[2], Number(m[3]));
+  }
+}
+for (let round = 1; round <= (values.log ? 0 : rounds); round++) {
+  const [at, load] = [new Date().toISOString(), loadavg()[0]];
+  console.error(`round ${round} starts ${at}, load ${load.toFixed(2)}`);
+  noteRound(round, at, load);
   for (const [name, bench] of Object.entries(BENCHES)) {
     if (!only.has(name)) continue;
-    const order = round % 2 ? ['after', 'before'] : ['before', 'after'];
+    const order = round % 2 ? ['before', 'after'] : ['after', 'before'];
     for (const which of order) {
       const figures = await bench(which === 'before' ? BEFORE : AFTER);
-      console.error(`round ${round + 1} ${name} ${which}: ${JSON.stringify(figures)}`);
-      for (const [figure, value] of Object.entries(figures)) {
-        samples[which][figure] ??= [];
-        samples[which][figure].push(value);
-      }
+      console.error(`round ${round} ${name} ${which}: ${JSON.stringify(figures)}`);
+      record(which, figures, round);
     }
   }
 }
 const loadAfter = loadavg();
 
+// Only the rounds that ran both builds count, so each ratio compares one round's pair.
 const rows = Object.keys(samples.after)
-  .filter((figure) => samples.before[figure]?.length === samples.after[figure].length)
   .map((figure) => {
-    const b = samples.before[figure];
-    const a = samples.after[figure];
+    const paired = [...samples.after[figure].keys()].filter(
+      (i) => samples.after[figure][i] !== undefined && samples.before[figure]?.[i] !== undefined,
+    );
+    return { figure, paired };
+  })
+  .filter(({ paired }) => paired.length > 0)
+  .map(({ figure, paired }) => {
+    const b = paired.map((i) => samples.before[figure][i]);
+    const a = paired.map((i) => samples.after[figure][i]);
     return `| ${figure} | ${spread(b)} | ${spread(a)} | ${spread(a.map((x, i) => x / b[i]))} |`;
   });
+const pairedCounts = Object.keys(samples.after).map(
+  (f) =>
+    samples.after[f].filter((x, i) => x !== undefined && samples.before[f]?.[i] !== undefined)
+      .length,
+);
+const pairedRounds =
+  Math.min(...pairedCounts) === Math.max(...pairedCounts)
+    ? `${pairedCounts[0] ?? 0}`
+    : `${Math.min(...pairedCounts)} to ${Math.max(...pairedCounts)}`;
+const loads = roundsLogged.map((r) => r.load);
+const when = values.log
+  ? `the run logged in ${values.log}, ${pairedRounds} rounds with both builds (by figure); ${
+      roundsLogged.length
+        ? `rounds started ${roundsLogged[0].at} to ${roundsLogged.at(-1).at}, load average (1 min) at their starts ${fmt(Math.min(...loads))}-${fmt(Math.max(...loads))}`
+        : 'its times and load were not logged'
+    }`
+  : `load average (1, 5, 15 min) before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(', ')};
+${started.toISOString()} to ${new Date().toISOString()}`;
 console.log(`Command: \`node bench/versions.mjs --before <worktree of the older commit> --rounds ${rounds} --only ${values.only}${values['before-dist'] ? ' --before-dist <build> --after-dist <build>' : ''}\`
 (both trees built). ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, shared with other jobs;
-load average (1, 5, 15 min) before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(', ')};
-${started.toISOString()} to ${new Date().toISOString()}. Each figure: median over the rounds (lowest-highest); the
-last column divides after by before round by round (each round ran both builds back to back, the order
-flipped every other round).
+${when}. Each figure: median over the rounds (lowest-highest); the last column divides after by before
+round by round (each round ran both builds back to back, the order flipped every other round).
 
 | Figure | before | after | after / before, per round |
 |---|---|---|---|

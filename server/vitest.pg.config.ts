@@ -27,6 +27,7 @@ export const POSTGRES_SUITES = [
   'test/board/environments.test.ts',
   'test/board/sign-in-throttle.test.ts',
   'test/board/faults.test.ts',
+  'test/board/team-browser.test.ts',
 ];
 
 export default defineConfig({

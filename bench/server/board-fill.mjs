@@ -54,9 +54,10 @@ const openStore = (build, opts) =>
 const openBoardStore = (build, at) =>
   build.openBoardStore ? build.openBoardStore(at) : build.openSqliteBoardStore(at);
 
-async function newStore(build, dataDir, now) {
+async function newStore(build, dataDir, now, databaseUrl) {
   const store = await openStore(build, {
     dataDir,
+    databaseUrl,
     now,
     plans: PLANS,
     variantCap: 20,
@@ -69,14 +70,15 @@ async function newStore(build, dataDir, now) {
 
 /**
  * 100k new cards plus 25 % repeats of earlier ones, over 30 days, through the real ingest path;
- * then every thousandth card is resolved (`done`: the status few cards have).
+ * then every thousandth card is resolved (`done`: the status few cards have). On SQLite in
+ * `dataDir`, or on the PostgreSQL database of `databaseUrl`.
  */
-export async function fill(dataDir, cards, dist) {
+export async function fill(dataDir, cards, dist, databaseUrl = undefined) {
   const build = await import(
     dist ? pathToFileURL(resolve(dist)).href : '../../server/dist/index.js'
   );
   let clock = Date.now() - 30 * DAY;
-  const { store, key, projectId } = await newStore(build, dataDir, () => clock);
+  const { store, key, projectId } = await newStore(build, dataDir, () => clock, databaseUrl);
   const chunk = 500;
   const step = (30 * DAY) / (cards / chunk);
   const started = performance.now();
@@ -104,7 +106,7 @@ export async function fill(dataDir, cards, dist) {
   }
   const seconds = (performance.now() - started) / 1000;
   await store.close();
-  const board = await openBoardStore(build, { dataDir });
+  const board = await openBoardStore(build, { dataDir, databaseUrl });
   const ids = Array.from({ length: Math.floor(cards / 1000) }, (_, i) => i * 1000 + 7);
   for (let i = 0; i < ids.length; i += 100) {
     const cardIds = ids.slice(i, i + 100);

@@ -63,6 +63,7 @@ export const PLACEHOLDERS = [
   'command',
   'job',
   'channel',
+  'task',
 ] as const;
 
 /** The rows and frameworks of one SDK, in spec order. */

@@ -164,6 +164,7 @@ describe('model validation', () => {
       'browser-error',
       'browser-rejection',
       'error-boundary',
+      'background-error',
       'client-error',
     ]);
     expect(kinds('php')).toEqual([

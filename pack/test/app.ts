@@ -19,6 +19,9 @@ export const PACKAGES = [
   'integrations/vite',
   'integrations/next',
   'integrations/nuxt',
+  'integrations/hono',
+  'integrations/sveltekit',
+  'integrations/react-router',
 ] as const;
 
 /** What a user of each integration has installed beside it (versions as checked in this repo). */
@@ -32,6 +35,11 @@ export const FRAMEWORKS = [
   'vue@3.5.45',
   'next@16.4.6',
   '@nuxt/schema@4.5.2',
+  'hono@4.13.19',
+  // The newest kit that accepts the TypeScript above (kit 3 wants TypeScript 6; the matrix tests
+  // kit 3.2 in the app `sv create` makes), and the React Router create-react-router 8.4 asks for.
+  '@sveltejs/kit@2.70.4',
+  'react-router@8.4.0',
   'esbuild@0.28.2',
   'typescript@5.9.3',
   '@types/node@20.19.43',

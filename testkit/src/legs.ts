@@ -19,6 +19,9 @@ export const PROJECTS: Record<string, string | undefined> = {
   vite: 'integrations/vite',
   next: 'integrations/next',
   nuxt: 'integrations/nuxt',
+  sveltekit: 'integrations/sveltekit',
+  'react-router': 'integrations/react-router',
+  hono: 'integrations/hono',
   php: undefined, // PHP's suites: the Node running them does not matter
   demo: '.', // what `npm start` runs, on the Node the repository claims
   testkit: undefined,

@@ -264,22 +264,33 @@ export function importCircles(root: string, files: readonly string[]): string[][
   return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
-/** The folders the rules cover: each package's `src`, the integrations' included. */
+/** The folders of hand-written code a package may hold: its sources and its bin shims. */
+export const PACKAGE_CODE_DIRS = ['src', 'bin'] as const;
+
+/**
+ * The folders the rules cover, found on disk (no list to keep): each package's `src` and `bin`,
+ * for every folder at the root and under `integrations/` that has them, so a package that lands
+ * is covered the day it lands.
+ */
 export function packageSourceDirs(root: string): string[] {
   const dirs: string[] = [];
-  const withSrc = (parent: string): void => {
+  for (const parent of ['.', 'integrations']) {
     for (const entry of readdirSync(resolve(root, parent)).sort()) {
-      const src = join(parent, entry, 'src');
-      try {
-        if (statSync(resolve(root, src)).isDirectory()) dirs.push(src.split('\\').join('/'));
-      } catch {
-        // no src folder: not a package with sources
+      for (const code of PACKAGE_CODE_DIRS) {
+        const dir = join(parent, entry, code).split('\\').join('/');
+        if (isDirectory(resolve(root, dir))) dirs.push(dir);
       }
     }
-  };
-  withSrc('.');
-  withSrc('integrations');
-  return dirs.map((d) => d.replace(/^\.\//, ''));
+  }
+  return dirs;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** What breaks the rules under `dirs`, one line each: a function over the limit, an import circle. */

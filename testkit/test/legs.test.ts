@@ -17,13 +17,24 @@ describe('the Nodes of npm test', () => {
   });
 
   it('runs on Node 20 and 22 the projects whose packages claim them; the rest on Node 24 only', () => {
-    expect(projectsClaiming('20.20.2')).toEqual(['runtime', 'express', 'vite', 'next', 'demo']);
+    expect(projectsClaiming('20.20.2')).toEqual([
+      'runtime',
+      'express',
+      'vite',
+      'next',
+      'sveltekit',
+      'hono',
+      'demo',
+    ]);
     expect(projectsClaiming('22.23.3')).toEqual([
       'runtime',
       'express',
       'vite',
       'next',
       'nuxt',
+      'sveltekit',
+      'react-router',
+      'hono',
       'demo',
     ]);
   });

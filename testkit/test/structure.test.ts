@@ -4,7 +4,16 @@
 // not import its loader back). The PHP SDK (`php/src`) is held to the same rules by PHP's own
 // tokenizer (src/structure.php), when `php` is installed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +29,27 @@ import {
 } from '../src/structure.ts';
 
 describe('the packages’ sources', () => {
-  it('cover every package with a src folder, PHP aside', () => {
+  it('cover every package: its src and bin folders, found on disk', () => {
     const dirs = packageSourceDirs(REPO_ROOT);
     expect(dirs).toEqual(expect.arrayContaining(['codegen/src', 'runtime/src', 'server/src']));
-    expect(dirs).toContain('integrations/next/src');
+    expect(dirs).toEqual(expect.arrayContaining(['server/bin', 'integrations/next/src']));
+    // Every integration folder (those landing later too) and every workspace with sources, but
+    // the example apps (framework layouts a user copies, not packages).
+    const integrations = readdirSync(join(REPO_ROOT, 'integrations')).filter((name) =>
+      existsSync(join(REPO_ROOT, 'integrations', name, 'package.json')),
+    );
+    for (const name of integrations) expect(dirs).toContain(`integrations/${name}/src`);
+    for (const workspace of workspaces().filter((w) => !w.startsWith('examples/'))) {
+      if (existsSync(join(REPO_ROOT, workspace, 'src'))) expect(dirs).toContain(`${workspace}/src`);
+    }
     expect(sourceFiles(REPO_ROOT, dirs).length).toBeGreaterThan(200);
+  });
+
+  it('cover every hand-written code file a package publishes (dist is built from src)', () => {
+    const covered = new Set(sourceFiles(REPO_ROOT, packageSourceDirs(REPO_ROOT)));
+    const published = workspaces().flatMap((workspace) => publishedCode(workspace));
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.filter((file) => !covered.has(file))).toEqual([]);
   });
 
   it('have no function over 100 lines and no import circle', () => {
@@ -91,6 +116,33 @@ describe('the structure check', () => {
     ]);
   });
 });
+
+/** The root package.json's workspaces, `dir/*` patterns expanded. */
+function workspaces(): string[] {
+  const root = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  return (root.workspaces as string[]).flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(join(REPO_ROOT, pattern.slice(0, -2))).map(
+          (n) => `${pattern.slice(0, -2)}/${n}`,
+        )
+      : [pattern],
+  );
+}
+
+/** The code files (absolute) a published workspace ships by its `files`, its built `dist` aside. */
+function publishedCode(workspace: string): string[] {
+  const dir = join(REPO_ROOT, workspace);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  if (manifest.private) return [];
+  const shipped = (manifest.files as string[] | undefined) ?? [];
+  return shipped
+    .filter((entry) => !entry.startsWith('!') && entry !== 'dist' && existsSync(join(dir, entry)))
+    .flatMap((entry) => {
+      const path = join(dir, entry);
+      return statSync(path).isDirectory() ? sourceFiles(path, ['.']) : [path];
+    })
+    .filter((file) => /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(file) && !file.endsWith('.d.ts'));
+}
 
 const PHP_RULES = fileURLToPath(new URL('../src/structure.php', import.meta.url));
 const hasPhp = spawnSync('php', ['-v']).status === 0;

@@ -1,1 +1,1 @@
-export { svc, VIRTUAL_ID, type SvcViteOptions } from './plugin.ts';
+export { svc, svcFor, VIRTUAL_ID, type SvcViteOptions } from './plugin.ts';

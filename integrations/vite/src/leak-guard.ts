@@ -1,6 +1,11 @@
 // The build's secret guard (the runtime kit's rule): nothing a browser downloads may hold a server
 // secret: client chunks, HTML/JS/CSS assets, and the maps' `sourcesContent` (dead code included).
-import { findSecretsInCode, type KnownSecret, publicVariable } from '@svc/runtime/kit';
+import {
+  findSecretsInCode,
+  type KnownSecret,
+  type PublicFramework,
+  publicVariable,
+} from '@svc/runtime/kit';
 
 interface BundleItem {
   type: 'chunk' | 'asset';
@@ -30,6 +35,7 @@ export function findBundleLeak(
   bundle: Record<string, BundleItem>,
   forbidden: KnownSecret[],
   publishablePrefix: string,
+  framework: PublicFramework = 'vite',
 ): string | undefined {
   for (const [fileName, text] of clientFiles(bundle)) {
     const leaks = findSecretsInCode(text, forbidden);
@@ -37,7 +43,7 @@ export function findBundleLeak(
     return (
       `[svc] Build stopped: ${leaks.join(' and ')} would be shipped in the client file ` +
       `${fileName}. Secret keys belong on the server; browser code uses a ` +
-      `publishable key (${publicVariable('vite', 'apiKey')}=${publishablePrefix}...).`
+      `publishable key (${publicVariable(framework, 'apiKey')}=${publishablePrefix}...).`
     );
   }
   return undefined;

@@ -5,6 +5,7 @@ import {
   keyShapes,
   knownSecrets,
   type PublicClientOptions,
+  type PublicFramework,
   publicVariable,
   readBrowserSettings,
 } from '@svc/runtime/kit';
@@ -46,21 +47,22 @@ const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
 /** Stops the build for a key that is not publishable; warns about an address that is not a URL. */
 function checkSettings(
+  framework: PublicFramework,
   apiKey: string | undefined,
   serviceUrl: string | undefined,
   warn: (line: string) => void,
 ): void {
   if (apiKey && !apiKey.startsWith(publishablePrefix())) {
     throw new Error(
-      `[svc] ${publicVariable('vite', 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
+      `[svc] ${publicVariable(framework, 'apiKey')} must be a publishable key (${publishablePrefix()}...). ` +
         'Secret keys sign requests on a server and must never reach the browser.',
     );
   }
   if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
     warn(
-      `[svc] ${publicVariable('vite', 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+      `[svc] ${publicVariable(framework, 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
         'absolute http(s) URL: the browser client will stay disabled. Example: ' +
-        `${publicVariable('vite', 'serviceUrl')}=https://svc.example.com`,
+        `${publicVariable(framework, 'serviceUrl')}=https://svc.example.com`,
     );
   }
 }
@@ -71,6 +73,23 @@ function checkSettings(
  * server secret would ship to the browser, and turns on hidden source maps when `sourceMaps`.
  */
 export function svc(options: SvcViteOptions = {}): Plugin {
+  return svcFor('vite', options);
+}
+
+/**
+ * The same plugin for another Vite-built framework's browser: its public variables
+ * (`PUBLIC_SERVICE_URL` for SvelteKit) are read instead of Vite's (`@svc/sveltekit/vite`,
+ * `@svc/react-router/vite`).
+ */
+export function svcFor(framework: PublicFramework, options: SvcViteOptions = {}): Plugin {
+  const plugin = vitePlugin(framework, options);
+  // SvelteKit 3 refuses plugins with this hook; server-rendered apps have no index.html to write
+  // the source-map registry into anyway (the browser fetches `<chunk>.map` instead).
+  if (framework !== 'vite') delete plugin.transformIndexHtml;
+  return plugin;
+}
+
+function vitePlugin(framework: PublicFramework, options: SvcViteOptions): Plugin {
   let config: Record<string, unknown> = {};
   let settings: { serviceUrl?: string } = {};
   let forbidden: KnownSecret[] = [];
@@ -94,7 +113,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       const { sourceMaps = false, ...given } = options;
       const { serviceUrl, ...client } = firstSet<SvcViteOptions>(
         given,
-        readBrowserSettings(env, 'vite'),
+        readBrowserSettings(env, framework),
         { environment: resolved.mode },
       );
       // Uploads belong to production builds; `vite dev` serves the sources themselves.
@@ -103,7 +122,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
           ? buildUpload(resolved, env, client.release, serviceUrl)
           : undefined;
       if (upload) client.release = upload.release;
-      checkSettings(client.apiKey, serviceUrl, (line) => resolved.logger.warn(line));
+      checkSettings(framework, client.apiKey, serviceUrl, (line) => resolved.logger.warn(line));
       settings = {
         ...(serviceUrl ? { serviceUrl } : {}),
         ...(upload ? { uploadedSourceMaps: true } : {}),
@@ -120,6 +139,8 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       // Public maps are read by the browser against their URL; uploaded ones keep their sources
       // relative to the map file on disk, which the upload makes project-relative.
       if (options.sourceMaps !== true || output.sourcemapPathTransform || !sourcePaths) return;
+      // A server build's maps are read from disk (relative to the map, as Vite writes them).
+      if (this.environment?.config.consumer === 'server') return;
       return { ...output, sourcemapPathTransform: sourcePaths };
     },
     resolveId(id) {
@@ -146,7 +167,7 @@ export function svc(options: SvcViteOptions = {}): Plugin {
       order: 'post',
       handler(_out, bundle) {
         if (this.environment?.config.consumer === 'server') return;
-        const leak = findBundleLeak(bundle as never, forbidden, publishablePrefix());
+        const leak = findBundleLeak(bundle as never, forbidden, publishablePrefix(), framework);
         if (leak) this.error(leak);
       },
     },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, createServer, type InlineConfig } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { svc, type SvcViteOptions } from '../src/plugin.ts';
+import { svc, svcFor, type SvcViteOptions } from '../src/plugin.ts';
 
 // Real `vite build` runs (in process) of a tiny app written to a temp dir.
 const PUB = `svc_pub_${'0a'.repeat(24)}`;
@@ -191,5 +191,36 @@ describe('svc() plugin, real vite build', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('svcFor(framework): the same plugin for SvelteKit and React Router', () => {
+  it("reads the framework's public variables (SvelteKit: PUBLIC_), the address from SERVICE_URL", async () => {
+    const main = `import { config, settings } from 'virtual:svc/config';\nwindow.svc = [config, settings];\n`;
+    const root = app(main, {
+      PUBLIC_SERVICE_API_KEY: PUB,
+      VITE_SERVICE_API_KEY: 'svc_pub_not_this_one',
+      SERVICE_URL: 'https://svc.example.com',
+    });
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [svcFor('sveltekit')],
+      build: { minify: false, outDir: join(root, 'dist') },
+    });
+    const assets = join(root, 'dist', 'assets');
+    const js = readdirSync(assets)
+      .map((f) => readFileSync(join(assets, f), 'utf8'))
+      .join('\n');
+    expect(js).toContain(PUB);
+    expect(js).not.toContain('svc_pub_not_this_one');
+    expect(js).toContain('https://svc.example.com');
+  });
+
+  it('has no transformIndexHtml outside Vite apps (SvelteKit 3 refuses a plugin with it)', () => {
+    expect(svcFor('sveltekit').transformIndexHtml).toBeUndefined();
+    expect(svcFor('react-router').transformIndexHtml).toBeUndefined();
+    expect(svc().transformIndexHtml).toBeDefined();
   });
 });

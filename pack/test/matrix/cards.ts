@@ -34,16 +34,25 @@ const KINDS = {
     tags: ['browser', 'browser-rejection'],
   },
   'error-boundary': { severity: 'major', priority: 'medium', tags: ['browser', 'error-boundary'] },
+  'background-error': {
+    severity: 'major',
+    priority: 'medium',
+    tags: ['server', 'background-error'],
+  },
 } as const;
+
+/** The frameworks of the matrix (the cards' first tag). */
+export type MatrixFramework =
+  'express' | 'vite' | 'next' | 'nuxt' | 'sveltekit' | 'react-router' | 'hono';
 
 /** The card `framework` must make for a `kind` failure titled `title`, at `file`. */
 export function expected(
   kind: keyof typeof KINDS,
-  framework: 'express' | 'vite' | 'next' | 'nuxt',
-  card: { title: string; file: string | RegExp; occurrences: number },
+  framework: MatrixFramework,
+  card: { title: string; file: string | RegExp; occurrences: number; tags?: string[] },
 ): ExpectedCard {
   const { severity, priority, tags } = KINDS[kind];
-  return { ...card, severity, priority, tags: [framework, ...tags] };
+  return { ...card, severity, priority, tags: [framework, ...tags, ...(card.tags ?? [])] };
 }
 
 export interface ExpectedCard {

@@ -2,7 +2,15 @@
 // DO NOT EDIT: change the spec or the generator, then run `npm run codegen`.
 
 /** The framework integrations. */
-export const FRAMEWORKS = ['express', 'vite', 'next', 'nuxt'] as const;
+export const FRAMEWORKS = [
+  'express',
+  'vite',
+  'next',
+  'nuxt',
+  'sveltekit',
+  'react-router',
+  'hono',
+] as const;
 
 export type FrameworkName = (typeof FRAMEWORKS)[number];
 
@@ -14,6 +22,8 @@ export const PUBLIC_PREFIXES = {
   vite: 'VITE_',
   next: 'NEXT_PUBLIC_',
   nuxt: 'NUXT_PUBLIC_',
+  sveltekit: 'PUBLIC_',
+  'react-router': 'VITE_',
 } as const;
 
 /**
@@ -76,6 +86,15 @@ export const FAILURES = {
     method: 'majorMedium',
     place: '{ui} component',
     tags: ['{framework}', 'browser', 'error-boundary'],
+  },
+  'background-error': {
+    report: true,
+    side: 'server',
+    severity: 'major',
+    priority: 'medium',
+    method: 'majorMedium',
+    place: '{task}',
+    tags: ['{framework}', 'server', 'background-error', 'method:{method}'],
   },
   'client-error': { report: false },
 } as const;

@@ -21,8 +21,13 @@ export interface FailureWhere {
   method?: string;
   /** The framework's route pattern (`/orders/:id`, `/blog/[slug]`), never the concrete URL. */
   route?: string;
-  /** Component library of an error boundary (`React`, `Vue`). */
+  /** Component library of an error boundary (`React`, `Vue`, `Svelte`). */
   ui?: string;
+  /**
+   * Work that ran after the response or outside any request (`waitUntil of POST /orders/:id`,
+   * `Counter alarm`).
+   */
+  task?: string;
 }
 
 /** What an integration sends: `client[method](title, error, tags)`. */

@@ -31,6 +31,12 @@ export {
 } from './failures.ts';
 export { flushWithin } from './flush.ts';
 export { installProcessHandlers, type ProcessHandlerOptions } from './process.ts';
+export {
+  type InitShared,
+  initServerIntegration,
+  type ServerIntegrationOptions,
+  sharedServerClient,
+} from './server-integration.ts';
 export { consoleLine, type ProcessLike, rejectionMode } from './process-like.ts';
 export { claimCrash, noteRequestReport, reportedAsCrash, reportedByRequest } from './reported.ts';
 export {
@@ -52,6 +58,7 @@ export {
   publicVariable,
   readBrowserSettings,
   readServerSettings,
+  serverClientConfig,
   type SettingName,
   sharedSettingNames,
   type Settings,
@@ -59,4 +66,4 @@ export {
   settingVariable,
 } from './settings.ts';
 export { errorName, errorTitle, maskVolatile, stableMessage } from './title.ts';
-export { type ErrorTarget, listenWindowErrors } from './window.ts';
+export { type ErrorTarget, listenWindowErrors, reportWindowErrors } from './window.ts';

@@ -98,3 +98,27 @@ export function firstSet<T extends object>(...layers: (Partial<T> | undefined)[]
       if (v !== undefined && v !== '') merged[key] = v;
   return merged as Partial<T>;
 }
+
+/**
+ * The client options of a server integration: its `options` without the integration's own keys
+ * (`ownKeys`: `serviceUrl`, `method`...), then the `SERVICE_*` variables of `env`, then `NODE_ENV`
+ * as the environment (empty values count as unset); and the service address apart (`serviceUrl`,
+ * else `SERVICE_URL`), the second argument of `createClient` / `initShared`.
+ */
+export function serverClientConfig(
+  options: object & { serviceUrl?: string },
+  env: Env,
+  ownKeys: readonly string[],
+): {
+  options: Partial<SvcContractOptions> & Record<string, unknown>;
+  settings: { serviceUrl?: string };
+} {
+  const { serviceUrl, ...fromEnv } = readServerSettings(env);
+  const explicit: Record<string, unknown> = {};
+  for (const [key, given] of Object.entries(options))
+    if (key !== 'serviceUrl' && !ownKeys.includes(key)) explicit[key] = given;
+  return {
+    options: firstSet<Record<string, unknown>>(explicit, fromEnv, { environment: env.NODE_ENV }),
+    settings: { serviceUrl: options.serviceUrl || serviceUrl },
+  };
+}

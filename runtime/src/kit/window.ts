@@ -1,6 +1,10 @@
 // The window listeners of every browser integration: uncaught errors (`error`) and unhandled
 // promise rejections (`unhandledrejection`), as the failure kinds `browser-error` and
 // `browser-rejection`. The browser's own handling (console output) is left untouched.
+import type { SvcClient } from '../core/client.ts';
+import type { FrameworkName } from '../generated/integrations.gen.ts';
+import type { ReportingMethodName } from '../generated/methods.gen.ts';
+import { failureReport } from './failures.ts';
 
 /** The part of `window` the listeners use (injected in tests). */
 export interface ErrorTarget {
@@ -33,4 +37,21 @@ export function listenWindowErrors(
     target.removeEventListener('error', onError);
     target.removeEventListener('unhandledrejection', onRejection);
   };
+}
+
+/**
+ * Reports the window's uncaught errors and unhandled rejections with `client`, as `framework`'s
+ * cards (`TypeError: ... (browser)`, tags `<framework>` `browser` `browser-error`). Returns an
+ * uninstaller.
+ */
+export function reportWindowErrors(
+  client: SvcClient,
+  framework: FrameworkName,
+  method?: ReportingMethodName,
+  target: ErrorTarget = globalThis as unknown as ErrorTarget,
+): () => void {
+  return listenWindowErrors(target, (error, kind) => {
+    const card = failureReport(kind, framework, error);
+    client[method ?? card.method](card.title, error, card.tags);
+  });
 }

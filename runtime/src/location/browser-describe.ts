@@ -4,7 +4,7 @@
 // lazy chunk, the same maps that give `file_name`).
 import { describe as text } from '../core/describe.ts';
 import { describeWithFrames, type ResolveFrame } from './frames.ts';
-import { unmappedPath, urlToPath } from './paths.ts';
+import { fileUrlToPath, unmappedPath, urlToPath } from './paths.ts';
 import type { LocationOptions } from './types.ts';
 
 type Maps = typeof import('./browser-maps.ts');
@@ -21,7 +21,7 @@ function loadMaps(): Promise<Maps> {
   return loading;
 }
 
-const relative = (url: string) => urlToPath(url) ?? url;
+const relative = (url: string) => urlToPath(url) ?? fileUrlToPath(url) ?? url;
 
 /** Maps are fetched with `sourceMaps`, unless the build uploaded them (none is served then). */
 function resolver(options: LocationOptions): ResolveFrame {

@@ -1,7 +1,7 @@
 // The browser location capture proper (a lazy chunk, see ./browser.ts): throw site or call site;
 // source maps (opt-in) via a lazily loaded resolver.
 import { laterStack } from './later-stack.ts';
-import { unmappedPath, urlToPath } from './paths.ts';
+import { fileUrlToPath, unmappedPath, urlToPath } from './paths.ts';
 import { callSites, throwSite } from './site.ts';
 import type { Frame } from './stack.ts';
 import type { Location, LocationOptions } from './types.ts';
@@ -60,7 +60,7 @@ function loadResolver(): Promise<typeof import('./browser-maps.ts')> {
 
 /** A mapped frame's original path, else the chunk's (`unmappedPath`: its content hash written `[hash]`). */
 function toLocation(frame: Frame, mapped: boolean, options: LocationOptions): Location {
-  const path = urlToPath(frame.file) ?? frame.file;
+  const path = urlToPath(frame.file) ?? fileUrlToPath(frame.file) ?? frame.file;
   const location: Location = { file_name: mapped ? path : unmappedPath(path, options) };
   if (options.lineNumbers) location.line_number = frame.line;
   return location;

@@ -4,7 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceMapConsumer } from 'source-map-js';
 import { type Definitions, indexDefinitions, originalName } from './fn-names.ts';
-import { decodeDataUrl, findMapComment, type Lookup, parseMap } from './sourcemap.ts';
+import { decodeDataUrl, findMapComment, type Lookup, lookupOf, mapJson } from './sourcemap.ts';
 import type { Frame } from './stack.ts';
 
 /** A frame's original position: absolute path, 1-based line and column, original function name. */
@@ -18,6 +18,11 @@ export const NODE_MAP_MAX_BYTES = 64 * 1024 * 1024;
 const CACHE_MAX = 2000;
 /** Looked-up positions kept per script. */
 const MEMO_MAX = 500;
+/**
+ * Generated scripts among a map's sources whose own maps are read too (a bundle of a bundler's
+ * output, such as SvelteKit's Node adapter rolling up Vite's server build), per script.
+ */
+const CHAINED_MAX = 200;
 
 interface Entry {
   lookup: Lookup;
@@ -27,6 +32,8 @@ interface Entry {
   memo: Map<string, MappedFrame | null>;
   /** Directory that relative `sources` are resolved against (the map's directory). */
   base: string;
+  /** Sources that are generated scripts themselves (absolute paths), whose maps are chained. */
+  generated: string[];
 }
 
 /** Resolved per script path: an entry, or `null` when the script has no usable map. */
@@ -53,6 +60,8 @@ export function mapFrame(path: string, frame: Frame, name?: string): MappedFrame
     mapped = pos
       ? { file: sourceToPath(pos.source, entry.base), line: pos.line, column: pos.column }
       : null;
+    const chained = mapped && ready.get(mapped.file) && mapFrame(mapped.file, mapped);
+    if (chained) mapped = chained;
     const original =
       mapped &&
       originalName(
@@ -73,13 +82,25 @@ export function mapFrame(path: string, frame: Frame, name?: string): MappedFrame
 export function loadMap(path: string): Promise<void> {
   let pending = loading.get(path);
   if (!pending) {
-    pending = read(path).then(
-      (entry) => remember(path, entry),
-      () => remember(path, null),
-    );
+    pending = read(path)
+      .then(async (entry) => {
+        // The maps of generated sources are read before the script counts as warm.
+        if (entry) await Promise.all(entry.generated.map(loadChained));
+        remember(path, entry);
+      })
+      .catch(() => remember(path, null));
     loading.set(path, pending);
   }
   return pending;
+}
+
+/** Loads the map of a chained source, not its own chain (two levels at most). */
+function loadChained(path: string): Promise<void> {
+  if (ready.has(path)) return Promise.resolve();
+  return read(path).then(
+    (entry) => remember(path, entry && { ...entry, generated: [] }),
+    () => remember(path, null),
+  );
 }
 
 /** Test and bench seam: forget every cached map. */
@@ -97,8 +118,7 @@ function remember(path: string, entry: Entry | null): void {
 async function read(path: string): Promise<Entry | null> {
   const code = await readFile(path, 'utf8');
   const ref = findMapComment(code);
-  if (ref?.startsWith('data:'))
-    return entry(parseMap(decodeDataUrl(ref), SourceMapConsumer), dirname(path), code);
+  if (ref?.startsWith('data:')) return entry(mapJson(decodeDataUrl(ref)), dirname(path), code);
   const candidates = ref ? [refToPath(ref, path)] : [];
   candidates.push(`${path}.map`);
   for (const mapPath of candidates) {
@@ -106,7 +126,7 @@ async function read(path: string): Promise<Entry | null> {
     if (size === undefined) continue;
     if (size > NODE_MAP_MAX_BYTES) return null;
     return entry(
-      parseMap(await readFile(mapPath as string, 'utf8'), SourceMapConsumer),
+      mapJson(await readFile(mapPath as string, 'utf8')),
       dirname(mapPath as string),
       code,
     );
@@ -114,8 +134,27 @@ async function read(path: string): Promise<Entry | null> {
   return null;
 }
 
-function entry(lookup: Lookup, base: string, code: string): Entry {
-  return { lookup, base, definitions: indexDefinitions(code), memo: new Map() };
+function entry(raw: unknown, base: string, code: string): Entry {
+  const lookup = lookupOf(raw, SourceMapConsumer);
+  return {
+    lookup,
+    base,
+    definitions: indexDefinitions(code),
+    memo: new Map(),
+    generated: generatedSources(raw, base),
+  };
+}
+
+/** The map's sources that are generated scripts of the app (`.js`, outside `node_modules/`). */
+function generatedSources(raw: unknown, base: string): string[] {
+  const sources = (raw as { sources?: unknown }).sources;
+  if (!Array.isArray(sources)) return [];
+  return sources
+    .filter((source): source is string => typeof source === 'string')
+    .filter((source) => /\.[cm]?js$/.test(source) && !source.includes('node_modules/'))
+    .map((source) => sourceToPath(source, base))
+    .filter((path) => isAbsolute(path))
+    .slice(0, CHAINED_MAX);
 }
 
 function refToPath(ref: string, script: string): string | undefined {

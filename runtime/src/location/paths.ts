@@ -29,6 +29,41 @@ export function urlToPath(url: string): string | undefined {
 }
 
 /**
+ * A `file://` URL of a runtime without a file system API of ours (Deno, workerd: they load the
+ * fetch-runtime build, which never reads a file, so Deno never asks for a permission) as a
+ * project-relative path: cut at its last `node_modules/`, else relative to `root` (Deno: the
+ * folder of the main module, `Deno.mainModule`, read without a permission), else, for a bundle
+ * `wrangler dev` wrote (`/.wrangler/tmp/<build>/index.js`), its name in the build (`index.js`, as
+ * a deployed Worker names it). Returns `undefined` for anything else (kept as printed).
+ */
+export function fileUrlToPath(url: string, root = mainModuleFolder()): string | undefined {
+  if (!/^file:\/\//i.test(url)) return undefined;
+  let path = url.replace(/^file:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+  try {
+    path = decodeURI(path);
+  } catch {
+    // keep the encoded form
+  }
+  const wrangler = /\/\.wrangler\/tmp\/[^/]+\/(.+)$/.exec(path);
+  if (wrangler) return wrangler[1];
+  const dependency = fromNodeModules(path);
+  if (dependency) return dependency;
+  if (root && path.startsWith(root)) return path.slice(root.length);
+  return undefined;
+}
+
+/** The folder of Deno's main module as a path ending in `/` (`/app/`), else undefined. */
+function mainModuleFolder(): string | undefined {
+  try {
+    const main = (globalThis as { Deno?: { mainModule?: unknown } }).Deno?.mainModule;
+    if (typeof main !== 'string' || !/^file:\/\//i.test(main)) return undefined;
+    return decodeURI(main.replace(/^file:\/\/[^/]*/i, '').replace(/[^/]*$/, ''));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Content hashes in the names of generated files, for frames no source map resolves: Turbopack
  * (`[root-of-the-server]__21790f4towdem._.js`, `page_actions_076duzbaugpmy.js`: 13 characters after
  * `_`), Rollup / Vite / Rolldown (`index-B2x9sd8K.js`, `_nuxt/B2x9sd8K.js`: 8 characters after `-`

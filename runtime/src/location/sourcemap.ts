@@ -36,7 +36,11 @@ export function mapJson(text: string): unknown {
 
 /** Parses a map's JSON text (an XSSI `)]}'` prefix is allowed) into a lookup. Throws on bad maps. */
 export function parseMap(text: string, SourceMapConsumer: Consumer): Lookup {
-  const raw = mapJson(text);
+  return lookupOf(mapJson(text), SourceMapConsumer);
+}
+
+/** A parsed map (`mapJson`) as a lookup. Throws on bad maps. */
+export function lookupOf(raw: unknown, SourceMapConsumer: Consumer): Lookup {
   const consumer = new SourceMapConsumer(raw as ConstructorParameters<Consumer>[0]);
   return (line, column) => {
     const at = { line, column: Math.max(0, column - 1) };

@@ -7,6 +7,7 @@ import {
   publicVariable,
   readBrowserSettings,
   readServerSettings,
+  serverClientConfig,
   settingNames,
   settingVariable,
 } from '../../src/kit/settings.ts';
@@ -78,5 +79,24 @@ describe('settings from variables', () => {
     expect(
       firstSet<{ a: string; b: string }>({ a: '' }, { a: 'env', b: 'env' }, { b: 'x' }),
     ).toEqual({ a: 'env', b: 'env' });
+  });
+
+  it("serverClientConfig: options (less the integration's own), then SERVICE_*, then NODE_ENV", () => {
+    const env = {
+      SERVICE_URL: 'http://127.0.0.1:9',
+      SERVICE_KEY_ID: 'svck_x',
+      SERVICE_RELEASE: '',
+      NODE_ENV: 'production',
+    };
+    const own = ['method'];
+    const options = { release: '2', method: 'minorLow', debug: true };
+    expect(serverClientConfig(options, env, own)).toEqual({
+      options: { keyId: 'svck_x', release: '2', debug: true, environment: 'production' },
+      settings: { serviceUrl: 'http://127.0.0.1:9' },
+    });
+    expect(serverClientConfig({ serviceUrl: 'http://x' }, {}, own)).toEqual({
+      options: {},
+      settings: { serviceUrl: 'http://x' },
+    });
   });
 });

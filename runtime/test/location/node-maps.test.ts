@@ -1,4 +1,4 @@
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,19 @@ beforeAll(async () => {
     'corrupt.js': 'a\nb\n//# sourceMappingURL=corrupt.js.map',
     'corrupt.js.map': '{"version":3,"mappings":',
     'plain.js': 'a\nb\n',
+    // A bundle of a bundler's output (SvelteKit's Node adapter rolling up Vite's server build):
+    // line 2 of bundle.js is line 2 of out/entry.js, whose own hidden map gives ../src/a.ts:3.
+    'bundle.js': 'a\nb\n',
+    'bundle.js.map': JSON.stringify({
+      version: 3,
+      sources: ['out/entry.js', 'node_modules/x/index.js'],
+      names: [],
+      mappings: ';AACA',
+    }),
+    'out/entry.js': 'a\nb\n',
+    'out/entry.js.map': MAP,
   };
+  await mkdir(join(dir, 'out'));
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
 });
 
@@ -49,6 +61,12 @@ describe('loadMap + mapFrame', () => {
       expect(mapFrame(path, at(path))).toBeUndefined();
     },
   );
+
+  it("follows a generated source's own map (two levels), read before the script is warm", async () => {
+    const path = join(dir, 'bundle.js');
+    await loadMap(path);
+    expect(mapFrame(path, at(path))).toEqual({ file: join(dir, 'src/a.ts'), line: 3, column: 1 });
+  });
 
   it('reads each script once, however many reports wait for it', async () => {
     const path = join(dir, 'linked.js');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampTail } from '../../src/core/clamp.ts';
 import { LIMITS } from '../../src/generated/limits.gen.ts';
-import { fromNodeModules, urlToPath } from '../../src/location/paths.ts';
+import { fileUrlToPath, fromNodeModules, urlToPath } from '../../src/location/paths.ts';
 
 describe('urlToPath', () => {
   it('drops the origin, the query (Vite `?t=`) and the hash', () => {
@@ -47,5 +47,27 @@ describe('clampTail (file names, clamped by the client)', () => {
     expect(clampTail(long, max)).toHaveLength(max);
     expect(clampTail(long, max).endsWith('/file.ts')).toBe(true);
     expect(clampTail('src/a.ts', max)).toBe('src/a.ts');
+  });
+});
+
+describe('fileUrlToPath (Deno and workerd, which load the build without a file system)', () => {
+  it("is relative to the main module's folder (Deno), cut at node_modules/ first", () => {
+    expect(fileUrlToPath('file:///srv/app/src/routes.ts', '/srv/app/')).toBe('src/routes.ts');
+    expect(fileUrlToPath('file:///srv/app/node_modules/hono/dist/x.js', '/srv/app/')).toBe(
+      'node_modules/hono/dist/x.js',
+    );
+    expect(fileUrlToPath('file:///srv/app/my%20file.ts', '/srv/app/')).toBe('my file.ts');
+  });
+
+  it("names a bundle wrangler dev wrote as a deployed Worker names it (the build's file)", () => {
+    const url = 'file:///home/me/app/.wrangler/tmp/dev-WWd3dz/index.js';
+    expect(fileUrlToPath(url, undefined)).toBe('index.js');
+  });
+
+  it('leaves other URLs and paths to the caller (kept as printed)', () => {
+    expect(fileUrlToPath('file:///elsewhere/x.ts', '/srv/app/')).toBeUndefined();
+    expect(fileUrlToPath('file:///srv/app/x.ts', undefined)).toBeUndefined();
+    expect(fileUrlToPath('https://h/x.js', '/srv/app/')).toBeUndefined();
+    expect(fileUrlToPath('/srv/app/x.ts', '/srv/app/')).toBeUndefined();
   });
 });

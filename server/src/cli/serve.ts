@@ -3,8 +3,7 @@ import type { SourceMapOptions } from '../mapping/options.ts';
 import { trustedList } from '../board/throttle.ts';
 import { startServer } from '../server.ts';
 import { type Flags, UsageError } from './args.ts';
-import { redactUrl } from '../store/open.ts';
-import { sqliteDriver } from '../store/sqlite/driver.ts';
+import { describeEngine, redactUrl } from '../store/open.ts';
 import { databaseUrlOf, dataDirOf } from './shared.ts';
 import { startWhenReachable } from './wait-for-database.ts';
 import { publicUrlFlag, webhookPolicyOf } from './alerts.ts';
@@ -91,7 +90,7 @@ export async function runServe(flags: Flags): Promise<void> {
   const data = opts.databaseUrl ? redactUrl(opts.databaseUrl) : opts.dataDir;
   console.log(`svc-server listening on ${server.url} (data: ${data})`);
   console.log(`svc-server: sealed boxes opened with ${sealedBoxBackend}`);
-  if (!opts.databaseUrl) console.log(`svc-server: SQLite through ${sqliteDriver().label}`);
+  console.log(`svc-server: ${await describeEngine(opts.databaseUrl)}`);
   if (server.board) {
     console.log(
       `Board: ${server.board.url} (sign in with a token from "svc-server admin-token create")`,

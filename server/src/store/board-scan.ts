@@ -1,7 +1,7 @@
 import { toSummary, type SummaryRow } from './board-rows.ts';
 import type { CardPage, CardQuery, SortKey } from './board-types.ts';
 import { type CardsDialect, indexBounded, keyOf } from './cards-sql.ts';
-import { SEARCH_IDS, type SearchTerms } from './search.ts';
+import { SEARCH_IDS, type SearchTerms, searchWords } from './search.ts';
 
 // A cards page under a filter the sort's index does not hold (a tag, title text, a severity or
 // priority under another sort, a status where the index is not led by it) reads rows one by one, and a filter few cards pass would read the
@@ -11,7 +11,8 @@ import { SEARCH_IDS, type SearchTerms } from './search.ts';
 // found and `resumeAt`, the last key it examined, from where the next request goes on searching.
 // A search (words, or a tag's words) first asks the full-text index which cards match: when they
 // are few (`SEARCH_IDS`), the page is read among them by id and sorted, whatever their places in
-// the sort's index; when many match, the index is read as above and each row checked.
+// the sort's index; when many match (search words), the sort's index is read in one statement,
+// each row's id looked up among the matches, up to the page's end (a tag alone: bounded windows).
 
 export interface ScanLimits {
   /** Keys one request examines at most. @default 20000 */
@@ -53,10 +54,12 @@ export const SCAN_ROWS = 20_000;
 /** One cards page: from the index alone when it holds every filter, else by bounded windows. */
 export async function listCardPage(
   reads: ScanReads,
-  q: CardQuery,
+  query: CardQuery,
   limits: ScanLimits = {},
   search?: SearchTerms,
 ): Promise<CardPage> {
+  // Search text without a word (`%`, `--`) matches every card: no filter.
+  const q = searchWords(query.text).length > 0 ? query : { ...query, text: undefined };
   const backwards = q.before !== undefined;
   const answer = (rows: SummaryRow[], more: boolean, scan?: CardPage['scan']): CardPage => {
     const page = rows.slice(0, q.limit);
@@ -69,6 +72,13 @@ export async function listCardPage(
     const ids = await reads.matches(search, cutoff + 1);
     if (ids.length <= cutoff) {
       const rows = ids.length === 0 ? [] : await reads.byIds(q, ids, q.limit + 1);
+      return answer(rows, rows.length > q.limit);
+    }
+    // Many cards match: the sort's index is read in order, each row's id looked up among the
+    // matches, in one statement that stops at the page's last row (a match costs a lookup, so no
+    // window or budget is needed; it reads as far as the page needs).
+    if (q.text !== undefined) {
+      const rows = await reads.page(q, q.limit + 1, undefined, search);
       return answer(rows, rows.length > q.limit);
     }
   }
@@ -90,8 +100,7 @@ export async function listCardPage(
       before: backwards ? cursor : undefined,
     };
     const edge = await reads.edge(from, window - 1);
-    const words = q.text === undefined ? undefined : search;
-    found.push(...(await reads.page(from, q.limit + 1 - found.length, edge, words)));
+    found.push(...(await reads.page(from, q.limit + 1 - found.length, edge)));
     if (found.length > q.limit) return answer(found, true);
     if (edge === undefined) return answer(found, false);
     examined += window;

@@ -67,29 +67,42 @@ export async function countCards(
   run: RunRows,
   search: SearchTerms | undefined,
 ): Promise<Record<CardStatus, FilteredCount>> {
-  const reads = cardReads(d, projectId, run);
-  const found = search && (await reads.matches(search, SEARCH_IDS + 1));
-  const ids = found?.slice(0, SEARCH_IDS);
-  const bound = ids ? ids.length : COUNT_BOUND;
-  const counts = {} as Record<CardStatus, FilteredCount>;
-  for (const status of CARD_STATUSES) {
-    const query: CardQuery = { ...q, statuses: [status], after: undefined, before: undefined };
-    if (ids?.length === 0) {
-      counts[status] = { count: 0, atLeast: false };
-      continue;
-    }
+  const counts = Object.fromEntries(
+    CARD_STATUSES.map((s) => [s, { count: 0, atLeast: false }]),
+  ) as Record<CardStatus, FilteredCount>;
+  const query: CardQuery = { ...q, statuses: undefined, after: undefined, before: undefined };
+  if (search) {
+    const found = await cardReads(d, projectId, run).matches(search, SEARCH_IDS + 1);
+    if (found.length === 0) return counts;
+    const ids = found.slice(0, SEARCH_IDS);
+    // The cards among them that pass the other filters, counted by status in one statement.
     const { sql, params } = cardsSql(d, projectId, query, {
-      limit: bound + 1,
+      limit: ids.length,
       keys: true,
+      status: true,
       ids,
-      search: ids ? undefined : search,
     });
+    const rows = await run<{ status: CardStatus; n: number }>(
+      `SELECT status, COUNT(*) AS n FROM (${sql}) AS passed GROUP BY status`,
+      params,
+    );
+    for (const r of rows) counts[r.status] = { count: Number(r.n), atLeast: false };
+    if (found.length > SEARCH_IDS) for (const s of CARD_STATUSES) counts[s].atLeast = true;
+    return counts;
+  }
+  for (const status of CARD_STATUSES) {
+    const { sql, params } = cardsSql(
+      d,
+      projectId,
+      { ...query, statuses: [status] },
+      {
+        limit: COUNT_BOUND + 1,
+        keys: true,
+      },
+    );
     const [row] = await run<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sql}) AS counted`, params);
     const n = Number(row!.n);
-    counts[status] = {
-      count: Math.min(n, bound),
-      atLeast: n > bound || (found !== undefined && found.length > SEARCH_IDS),
-    };
+    counts[status] = { count: Math.min(n, COUNT_BOUND), atLeast: n > COUNT_BOUND };
   }
   return counts;
 }

@@ -113,6 +113,8 @@ export interface CardsSqlOptions {
   keysOnly?: boolean;
   /** Select only the key (and id), with every condition. */
   keys?: boolean;
+  /** With `keys`: the row's status too (the card's, or in one environment, the environment's). */
+  status?: boolean;
   /** Rows to skip first. */
   offset?: number;
   /** Only these cards (the few a search matched): read by id, sorted, in one arm. */
@@ -177,7 +179,7 @@ export function cardsSql(d: CardsDialect, projectId: number, q: CardQuery, o: Ca
     if (upTo) where.push(upTo);
     const columns =
       o.keysOnly || o.keys
-        ? fields.map((f) => `${col(f)} AS ${f}`).join(', ')
+        ? [...fields, ...(o.status ? ['status'] : [])].map((f) => `${col(f)} AS ${f}`).join(', ')
         : summaryColumns(col);
     return `SELECT ${columns} FROM ${d.source(env, byIds)} WHERE ${where.join(' AND ')}`;
   };

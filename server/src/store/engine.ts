@@ -45,4 +45,6 @@ export interface Engine {
   isUnavailable(error: DriverError): boolean;
   /** True for this engine's errors an operator must fix (access refused, no such database). */
   isSetupError(error: DriverError): boolean;
+  /** What it runs on, for the start-up log: `SQLite through better-sqlite3 12.11.1`. */
+  describe(): string;
 }

@@ -77,6 +77,11 @@ export async function openSourceMapStore(at: StoreLocation): Promise<SourceMapSt
   return (await engineFor(at.databaseUrl)).openSourceMapStore(locationOf(at));
 }
 
+/** What the engine a database URL selects runs on, for the start-up log. */
+export async function describeEngine(databaseUrl: string | undefined): Promise<string> {
+  return (await engineFor(databaseUrl)).describe();
+}
+
 /** A database URL fit for logs: the password is replaced by `***`. */
 export function redactUrl(url: string): string {
   try {

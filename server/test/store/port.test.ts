@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { moduleReferences, sourceFiles } from '../../../testkit/src/structure.ts';
 import { openStore } from '../../src/store/open.ts';
@@ -63,4 +64,44 @@ describe('the store port', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("DESIGN.md's table of the port names every method of its five interfaces, and no other", () => {
+    const design = readFileSync(join(SRC, '../../DESIGN.md'), 'utf8');
+    const table = design.slice(design.indexOf('## The store port'));
+    for (const [name, file] of Object.entries(PORTS)) {
+      const row = table.split('\n').find((line) => line.startsWith(`| \`${name}\``));
+      expect(row, `DESIGN.md has a row for ${name}`).toBeDefined();
+      const listed = [...row!.split('|')[3]!.matchAll(/`(\w+)`(\?)?/g)].map(
+        (m) => m[1] + (m[2] ?? ''),
+      );
+      expect(listed.sort(), `${name} in DESIGN.md`).toEqual(interfaceMembers(file, name).sort());
+    }
+  });
 });
+
+// The port's interfaces and their files in src/store/, as DESIGN.md's table lists them.
+const PORTS: Record<string, string> = {
+  Store: 'types.ts',
+  BoardStore: 'board-types.ts',
+  SourceMapStore: 'sourcemap-types.ts',
+  AlertStore: 'alert-types.ts',
+  Engine: 'engine.ts',
+};
+
+/** The members an interface declares, `?` after the optional ones. */
+function interfaceMembers(file: string, name: string): string[] {
+  const path = join(STORE, file);
+  const source = ts.createSourceFile(
+    path,
+    readFileSync(path, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  const declaration = source.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
+  );
+  if (!declaration) throw new Error(`${file} declares no interface ${name}`);
+  return declaration.members.flatMap((member) =>
+    member.name ? [member.name.getText(source) + (member.questionToken ? '?' : '')] : [],
+  );
+}

@@ -6,6 +6,7 @@ import type {
   CardEvent,
   CardInEnvironment,
 } from '../../store/board-types.ts';
+import { lineIn } from '../../store/board-rows.ts';
 import type { RawReport } from '../../store/sourcemap-types.ts';
 import type { FrameNote } from '../../sourcemaps/rewrite.ts';
 import { renderWithin } from '../description.ts';
@@ -45,11 +46,14 @@ function body(text: string | null, length: number, maxBytes: number, whole: stri
   return html`${shown.html}${note}`;
 }
 
-const where = (file: string | null, line: number | null) =>
-  file === null ? '' : place(file, line);
+/** What a card or variant shows of where its report happened. */
+type Located = Pick<BoardCard, 'fileName' | 'lineNumber' | 'description'>;
 
-const located = (file: string | null, line: number | null) =>
-  file === null ? '' : html` · <code>${where(file, line)}</code>`;
+/** The file and line, as the cards list shows them: the report's line, else the file's in the stack. */
+const where = (r: Located) =>
+  r.fileName === null ? '' : place(r.fileName, r.lineNumber ?? lineIn(r.description, r.fileName));
+
+const located = (r: Located) => (r.fileName === null ? '' : html` · <code>${where(r)}</code>`);
 
 const seen = (first: number, last: number, now: number) =>
   html`first ${time(first, now)}, last ${time(last, now)}`;
@@ -67,7 +71,7 @@ function variantBlock(v: BoardVariant, card: BoardCard, now: number, open: boole
       ? html` · <span class="title">${v.title}</span>`
       : '';
   const diff = variantDiff(card, v);
-  return html`<details class="variant"${open ? html` open` : ''}><summary><strong>${counted(v.count, 'report')}</strong> · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}${title}${diff.summary}</summary>
+  return html`<details class="variant"${open ? html` open` : ''}><summary><strong>${counted(v.count, 'report')}</strong> · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v)}${title}${diff.summary}</summary>
 ${diff.body}
 ${body(v.description, v.descriptionLength, VARIANT_BYTES, href, 'The whole body')}</details>
 `;
@@ -157,7 +161,7 @@ export function cardPage(
 ${card.regressions === 0 ? '' : html`<dt>Regressions</dt><dd>${count(card.regressions)}${regressedWhen(card, history, now)}</dd>`}
 <dt>Environments</dt><dd>${environmentsOf(card, opts)}</dd>
 ${seenIn(card, opts)}
-${card.fileName === null ? '' : html`<dt>Location</dt><dd><code>${where(card.fileName, card.lineNumber)}</code></dd>`}
+${card.fileName === null ? '' : html`<dt>Location</dt><dd><code>${where(card)}</code></dd>`}
 <dt>Tags</dt><dd>${tags}</dd>
 </dl>
 <h2>Events per hour in ${opts.env}, last 24 h <span class="muted">(UTC, ${counted(last24, 'event')})</span></h2>
@@ -204,7 +208,7 @@ export function variantPage(
     csrf,
     body: html`${crumbs(project, tail)}
 <h1>${v.title ?? card.title}</h1>
-<p>${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v.fileName, v.lineNumber)}</p>
+<p>${counted(v.count, 'report')} · ${seen(v.firstSeenAt, v.lastSeenAt, now)}${located(v)}</p>
 ${body(v.description, v.descriptionLength, DESCRIPTION_BYTES, `${href}/body.txt`, 'The whole body as text')}`,
   });
 }

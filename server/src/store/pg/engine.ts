@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Engine, EngineLocation } from '../engine.ts';
 import { openPgAlertStore } from './alerts.ts';
 import { openPgBoardStore } from './board.ts';
@@ -47,4 +48,10 @@ export const engine: Engine = {
     return UNAVAILABLE_MESSAGES.test(error.message);
   },
   isSetupError: (error) => typeof error.code === 'string' && SETUP_CODES.includes(error.code),
+  describe: () => `PostgreSQL through pg ${pgVersion()}`,
 };
+
+/** The installed `pg`'s version, read from its package.json (it exports it). */
+function pgVersion(): string {
+  return (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
+}

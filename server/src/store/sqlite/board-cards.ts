@@ -19,10 +19,11 @@ export const SQLITE_CARDS: CardsDialect = {
   // confirms an exact element.
   tag: (tags, tag, bind) =>
     `instr(${tags}, ${bind(JSON.stringify(tag))}) > 0 AND EXISTS (SELECT 1 FROM json_each(${tags}) WHERE value = ${bind(tag)})`,
-  // FTS5 seeks the card's row id within the words' lists (an integer column: FTS5 ignores a rowid
-  // bound as a real number).
+  // The matching ids are read once per statement (FTS5 merges each word's list in C, a few ms for
+  // 100,000 cards) and each row's id looked up in them (`+`: the list never drives the walk, the
+  // sort's index does). Asking FTS5 row by row costs a merge of the words' lists per row.
   match: (id, terms, bind) =>
-    `EXISTS (SELECT 1 FROM cards_search WHERE cards_search MATCH ${bind(ftsQuery(terms))} AND rowid = ${id})`,
+    `+${id} IN (SELECT rowid FROM cards_search WHERE cards_search MATCH ${bind(ftsQuery(terms))})`,
   matching: (terms, bind, limit) =>
     `SELECT rowid AS id FROM cards_search WHERE cards_search MATCH ${bind(ftsQuery(terms))} LIMIT ${bind(limit)}`,
   idIn: (id, list) => `${id} IN (SELECT value FROM json_each(${list}))`,

@@ -2,6 +2,7 @@ import type { Engine } from '../engine.ts';
 import { openSqliteAlertStore } from './alerts.ts';
 import { openSqliteBoardStore } from './board.ts';
 import { DataDirError } from './database-file.ts';
+import { sqliteDriver } from './driver.ts';
 import { openSqliteSourceMapStore } from './sourcemaps.ts';
 import { openSqliteStore } from './store.ts';
 
@@ -17,4 +18,5 @@ export const engine: Engine = {
   openAlertStore: ({ dataDir, now }) => openSqliteAlertStore({ dataDir, now }),
   isUnavailable: (error) => typeof error.code === 'string' && UNAVAILABLE.test(error.code),
   isSetupError: (error) => error instanceof DataDirError,
+  describe: () => `SQLite through ${sqliteDriver().label}`,
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_STATUSES } from '../../../src/accept/index.ts';
 import { CARD_SORTS, type CardQuery, type CardSummary } from '../../../src/store/board-types.ts';
 import type { BoardStore } from '../../../src/store/board-types.ts';
 import { PRIORITY_RANK, SEVERITY_RANK } from '../../../src/store/board-rows.ts';
@@ -176,6 +177,32 @@ describe('cards page queries', () => {
     { statuses: ['ignored'], severity: 'major' },
     { statuses: [] },
   ];
+  const passes = (c: CardSummary, filter: Partial<CardQuery>) =>
+    (!filter.statuses || filter.statuses.includes(c.status)) &&
+    (!filter.severity || c.severity === filter.severity) &&
+    (!filter.priority || c.priority === filter.priority) &&
+    (!filter.tag || c.tags.includes(filter.tag)) &&
+    (!filter.env || sent.get(c.title)!.envs.has(filter.env)) &&
+    (!filter.text || matchesSearch({ ...c, ...sent.get(c.title)! }, filter.text));
+  it('the tab counts follow every filter, a search and an environment included', async () => {
+    const all = await everything();
+    for (const filter of filters) {
+      const { statuses: _tab, ...rest } = filter;
+      const counts = await board.countCards(key.projectId, {
+        sort: 'last_seen',
+        dir: 'desc',
+        limit: 50,
+        ...rest,
+      });
+      const expected = Object.fromEntries(
+        CARD_STATUSES.map((s) => [
+          s,
+          { count: all.filter((c) => c.status === s && passes(c, rest)).length, atLeast: false },
+        ]),
+      );
+      expect([filter, counts]).toEqual([filter, expected]);
+    }
+  });
   for (const sort of CARD_SORTS) {
     for (const dir of ['asc', 'desc'] as const) {
       it(`keyset pages by ${sort} ${dir} match the sorted list, forwards and backwards`, async () => {
@@ -183,15 +210,7 @@ describe('cards page queries', () => {
         expect(all.length).toBeGreaterThan(150);
         for (const filter of filters) {
           const expected = all
-            .filter(
-              (c) =>
-                (!filter.statuses || filter.statuses.includes(c.status)) &&
-                (!filter.severity || c.severity === filter.severity) &&
-                (!filter.priority || c.priority === filter.priority) &&
-                (!filter.tag || c.tags.includes(filter.tag)) &&
-                (!filter.env || sent.get(c.title)!.envs.has(filter.env)) &&
-                (!filter.text || matchesSearch({ ...c, ...sent.get(c.title)! }, filter.text)),
-            )
+            .filter((c) => passes(c, filter))
             .sort(
               (a, b) =>
                 compare(expectedKey(a, sort, filter.env), expectedKey(b, sort, filter.env)) *

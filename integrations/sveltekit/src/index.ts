@@ -1,0 +1,7 @@
+export {
+  handleErrorWithSvc,
+  initSvc,
+  type ReportingMethodName,
+  type ServerErrorInput,
+  type SvcSvelteKitOptions,
+} from './server.ts';

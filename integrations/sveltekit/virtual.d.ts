@@ -1,0 +1,3 @@
+// Types of the plugin's virtual module (the same as @svc/vite's): add
+// `/// <reference types="@svc/sveltekit/virtual" />`.
+/// <reference types="@svc/vite/virtual" />
