@@ -49,7 +49,8 @@ const CLAIMS = {
   ],
 } as const;
 
-describe.each([20, 22] as const)('on Node %i from npm', (major) => {
+// The two installs side by side: each is mostly npm resolving metadata (about 20 and 40 s here).
+describe.concurrent.each([20, 22] as const)('on Node %i from npm', (major) => {
   const node = testNode(major);
   it.skipIf(!node)('what claims it installs there without an engines warning', async () => {
     const claiming = packed.filter((p) => inRange(node!.version, p.manifest.engines.node));
