@@ -175,82 +175,111 @@ async function start(runtime: Runtime, dir: string, env: NodeJS.ProcessEnv): Pro
   });
 }
 
+/** Workers: the template's wrangler.jsonc with the Durable Object, and the README's .dev.vars. */
+async function configureWorker(dir: string, appVariables: NodeJS.ProcessEnv): Promise<void> {
+  const wrangler = join(dir, 'wrangler.jsonc');
+  // create-hono dates the Worker today; the workerd that wrangler installs may be a few days
+  // older and refuse it (as it would for a user): the newest date it supports.
+  const workerd = createRequire(join(dir, 'package.json'))('workerd/package.json');
+  const { compatibilityDate } = await import(
+    pathToFileURL(join(dir, 'node_modules/workerd', workerd.main)).href
+  );
+  const config = readFileSync(wrangler, 'utf8')
+    .replace(/"compatibility_date": "([\d-]+)"/, (line, date: string) =>
+      date > compatibilityDate ? `"compatibility_date": "${compatibilityDate}"` : line,
+    )
+    .replace(/"compatibility_date"/, `${WORKER_CONFIG}"compatibility_date"`);
+  writeFileSync(wrangler, config);
+  // The README's .dev.vars: the bindings wrangler dev gives the Worker.
+  const names = readmeBlock(README, 'ini', 'SERVICE_URL').match(/^[A-Z_]+(?==)/gm)!;
+  const vars = { ...appVariables, SERVICE_ENVIRONMENT: 'production' } as Record<string, string>;
+  const lines = [...names, 'SERVICE_ENVIRONMENT', 'SERVICE_RELEASE'].map((n) => `${n}=${vars[n]}`);
+  writeFileSync(join(dir, '.dev.vars'), `${lines.join('\n')}\n`);
+}
+
+/** One runtime's app and its reference service, as far as they got (afterAll ends them). */
+interface Prepared {
+  where: ReturnType<typeof scratch>;
+  running: RunningApp;
+  app?: Spawned;
+}
+
+/**
+ * The app create-hono makes for `runtime`, set up as the README says, against its own reference
+ * service, started and answering. The four runtimes are prepared side by side (mostly npm and
+ * wrangler starting), each file's scenarios then run one runtime after another.
+ */
+async function prepare(runtime: Runtime, state: Prepared): Promise<void> {
+  const { where, running } = state;
+  const node24 = testNode(24);
+  const started = Date.now();
+  const base = userEnv(seedCreateHono(where.dir));
+  const env = node24 ? nodeEnv(node24, base) : base;
+  const commands = commandLines(readmeBlock(README, 'sh', 'create-hono@'));
+  const setup = await runSetup(
+    commands.map((command) => command.replace('cloudflare-workers', runtime.template)),
+    { cwd: where.dir, tarballs: tarballs(), env, generatorFlags: { 'create-hono': ['--offline'] } },
+  );
+  running.dir = setup.dir;
+  expect(setup.badEngines).toEqual([]);
+  if (runtime.name === 'deno') {
+    // JSR is not reachable here: the template's hono, from npm (the same package).
+    const config = join(running.dir, 'deno.json');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(/"jsr:@hono\/hono@[^"]*"/, '"npm:hono@4.13.19"'),
+    );
+    await sh('npm', ['install', '--prefer-offline', 'hono@4.13.19'], running.dir, env);
+  }
+  writeApp(running.dir, runtime);
+  running.svc = await service();
+  const port = String(await freePort());
+  const appVariables = { ...appEnv(running.svc), PORT: port };
+  if (runtime.name === 'workers') await configureWorker(running.dir, appVariables);
+  state.app = await start(
+    runtime,
+    running.dir,
+    node24 ? nodeEnv(node24, appVariables) : appVariables,
+  );
+  running.server = state.app;
+  running.base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200 && !(await fetch(running.base).catch(() => undefined)); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  console.log(`[hono] ${runtime.name}: ready in ${Date.now() - started} ms`);
+}
+
+const prepared = new Map<Runtime['name'], { state: Prepared; ready: Promise<void> }>();
+
+beforeAll(() => {
+  for (const runtime of RUNTIMES) {
+    const state: Prepared = {
+      where: scratch(`hono-${runtime.name}`),
+      running: { pages: [] } as unknown as RunningApp,
+    };
+    const ready = prepare(runtime, state);
+    ready.catch(() => undefined); // awaited, and failed, by the runtime's own describe
+    prepared.set(runtime.name, { state, ready });
+  }
+});
+
 for (const runtime of RUNTIMES) {
   describe(`Hono on ${runtime.name}: the app create-hono makes (${runtime.template})`, () => {
-    const where = scratch(`hono-${runtime.name}`);
-    const running = { pages: [] } as unknown as RunningApp;
+    const running = {} as RunningApp;
     let app: Spawned;
-    const node24 = testNode(24);
 
     beforeAll(async () => {
-      const base = userEnv(seedCreateHono(where.dir));
-      const env = node24 ? nodeEnv(node24, base) : base;
-      const commands = commandLines(readmeBlock(README, 'sh', 'create-hono@'));
-      const setup = await runSetup(
-        commands.map((command) => command.replace('cloudflare-workers', runtime.template)),
-        {
-          cwd: where.dir,
-          tarballs: tarballs(),
-          env,
-          generatorFlags: { 'create-hono': ['--offline'] },
-        },
-      );
-      running.dir = setup.dir;
-      expect(setup.badEngines).toEqual([]);
-      if (runtime.name === 'deno') {
-        // JSR is not reachable here: the template's hono, from npm (the same package).
-        const config = join(running.dir, 'deno.json');
-        writeFileSync(
-          config,
-          readFileSync(config, 'utf8').replace(/"jsr:@hono\/hono@[^"]*"/, '"npm:hono@4.13.19"'),
-        );
-        await sh('npm', ['install', '--prefer-offline', 'hono@4.13.19'], running.dir, env);
-      }
-      writeApp(running.dir, runtime);
-      running.svc = await service();
-      const port = String(await freePort());
-      const appVariables = { ...appEnv(running.svc), PORT: port };
-      if (runtime.name === 'workers') {
-        const wrangler = join(running.dir, 'wrangler.jsonc');
-        // create-hono dates the Worker today; the workerd that wrangler installs may be a few
-        // days older and refuse it (as it would for a user): the newest date it supports.
-        const workerd = createRequire(join(running.dir, 'package.json'))('workerd/package.json');
-        const { compatibilityDate } = await import(
-          pathToFileURL(join(running.dir, 'node_modules/workerd', workerd.main)).href
-        );
-        const config = readFileSync(wrangler, 'utf8')
-          .replace(/"compatibility_date": "([\d-]+)"/, (line, date: string) =>
-            date > compatibilityDate ? `"compatibility_date": "${compatibilityDate}"` : line,
-          )
-          .replace(/"compatibility_date"/, `${WORKER_CONFIG}"compatibility_date"`);
-        writeFileSync(wrangler, config);
-        // The README's .dev.vars: the bindings wrangler dev gives the Worker.
-        const names = readmeBlock(README, 'ini', 'SERVICE_URL').match(/^[A-Z_]+(?==)/gm)!;
-        const vars = { ...appVariables, SERVICE_ENVIRONMENT: 'production' } as Record<
-          string,
-          string
-        >;
-        const lines = [...names, 'SERVICE_ENVIRONMENT', 'SERVICE_RELEASE'].map(
-          (n) => `${n}=${vars[n]}`,
-        );
-        writeFileSync(join(running.dir, '.dev.vars'), `${lines.join('\n')}\n`);
-      }
-      app = await start(
-        runtime,
-        running.dir,
-        node24 ? nodeEnv(node24, appVariables) : appVariables,
-      );
-      running.server = app;
-      running.base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 200 && !(await fetch(running.base).catch(() => undefined)); i++)
-        await new Promise((r) => setTimeout(r, 100));
+      const { state, ready } = prepared.get(runtime.name)!;
+      await ready;
+      Object.assign(running, state.running);
+      app = state.app!;
     });
 
     afterAll(async () => {
-      app?.kill('SIGKILL');
-      await app?.exited;
-      await running.svc?.close();
-      where.done();
+      const { state } = prepared.get(runtime.name)!;
+      state.app?.kill('SIGKILL');
+      await state.app?.exited;
+      await state.running.svc?.close();
+      state.where.done();
     });
 
     serverError(() => running, 'hono', {

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
+  blockVariables,
   commandLines,
   readmeBlock,
   runSetup,
@@ -176,8 +177,8 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   /** The README's build, `npm run build`, with the variables of its run block; its output. */
   async function build(release?: string): Promise<string> {
     const run = readmeBlock(README, 'sh', 'npm run build');
-    const named = [...run.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
-    expect(named.sort()).toEqual([
+    const named = blockVariables(run);
+    expect(named).toEqual([
       'NUXT_PUBLIC_SERVICE_API_KEY',
       'NUXT_PUBLIC_SERVICE_URL',
       'SERVICE_KEY_ID',
@@ -230,6 +231,7 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     output: () => buildOutput,
     deployed: () => join(running.dir, '.output/public'),
     chunk: /^_nuxt\/[\w-]+\.js$/,
+    debugIds: true,
   });
   // A page that fails in server-side rendering: named by the page itself (the server's maps,
   // chained through Vite's SSR maps at build time), with its original function name.

@@ -34,7 +34,13 @@ export function mapsIn(dir: string): string[] {
  */
 export function uploadedMaps(
   app: () => RunningApp,
-  build: { output: () => string; deployed: () => string; chunk: RegExp },
+  build: {
+    output: () => string;
+    deployed: () => string;
+    chunk: RegExp;
+    /** Whether the bundler writes debug IDs into browser chunks (Rolldown, Rollup, Turbopack). */
+    debugIds: boolean;
+  },
 ): void {
   it('the build uploads its maps (one line) and deploys none: no .map, no sourceMappingURL', async () => {
     const line = /^\[svc\] uploaded (\d+) source maps for release (\S+)$/m.exec(build.output());
@@ -43,7 +49,10 @@ export function uploadedMaps(
     const listed = await listSourceMaps(app().svc.dataDir, app().svc.projectId);
     expect(listed).toHaveLength(Number(line![1]));
     expect(new Set(listed.map((m) => m.release))).toEqual(new Set([RELEASE]));
-    expect(listed.some((m) => build.chunk.test(m.path))).toBe(true);
+    const browser = listed.filter((m) => build.chunk.test(m.path));
+    expect(browser.length).toBeGreaterThan(0);
+    const withIds = browser.filter((m) => /^[0-9a-f-]{36}$/.test(m.debug_id ?? ''));
+    expect(withIds.length).toBe(build.debugIds ? browser.length : 0);
   });
 }
 

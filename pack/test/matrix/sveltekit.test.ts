@@ -116,55 +116,93 @@ function writeReadmeFiles(dir: string, major: 2 | 3): void {
     writeFileSync(join(dir, file), readmeBlock(README, 'ts', `// ${file}\n`));
 }
 
+/** One major's app and its reference service, as far as they got (afterAll ends them). */
+interface Prepared {
+  where: ReturnType<typeof scratch>;
+  running: RunningApp;
+  app?: Spawned;
+}
+
+const node24 = testNode(24);
+const onNode24 = (env: NodeJS.ProcessEnv) => (node24 ? nodeEnv(node24, env) : env);
+
+/**
+ * The app sv create makes on SvelteKit `major`, set up as the README says, built and started
+ * against its own reference service. Both majors are prepared side by side (npm, then each
+ * build), their scenarios then run one after the other.
+ */
+async function prepare(major: 2 | 3, state: Prepared): Promise<void> {
+  const { where, running } = state;
+  const started = Date.now();
+  const commands = commandLines(readmeBlock(README, 'sh', 'sv@')).filter(
+    // SvelteKit 2 is what the template asks for; the `npm pkg set` line moves to 3.
+    (command) => major === 3 || !command.startsWith('npm pkg set'),
+  );
+  const setup = await runSetup(commands, {
+    cwd: where.dir,
+    tarballs: tarballs(),
+    env: onNode24(userEnv()),
+    generatorFlags: { sv: ['--no-download-check'] },
+  });
+  running.dir = setup.dir;
+  expect(setup.badEngines).toEqual([]);
+  const kit = JSON.parse(
+    readFileSync(join(running.dir, 'node_modules/@sveltejs/kit/package.json'), 'utf8'),
+  );
+  expect(Number(kit.version.split('.')[0])).toBe(major);
+  writeReadmeFiles(running.dir, major);
+  for (const [path, text] of Object.entries(APP_FILES)) {
+    mkdirSync(dirname(join(running.dir, path)), { recursive: true });
+    writeFileSync(join(running.dir, path), text);
+  }
+  running.svc = await service();
+  // The README's build: `npm run build`, the publishable key from PUBLIC_SERVICE_API_KEY.
+  await sh('npm', ['run', 'build'], running.dir, onNode24(appEnv(running.svc, 'sveltekit')));
+  state.app = spawnProcess('node', ['build'], {
+    cwd: running.dir,
+    env: onNode24({ ...appEnv(running.svc), PORT: '0', HOST: '127.0.0.1' }),
+  });
+  running.server = state.app;
+  const [, url] = await state.app.waitFor(/Listening on (http:\/\/\S+)/);
+  running.base = url!.replace(/\/$/, '');
+  console.log(`[sveltekit] ${major}: ready in ${Date.now() - started} ms`);
+}
+
+const prepared = new Map<2 | 3, { state: Prepared; ready: Promise<void> }>();
+
+beforeAll(() => {
+  for (const major of [2, 3] as const) {
+    const state: Prepared = {
+      where: scratch(`sveltekit${major}`),
+      running: { pages: [] } as unknown as RunningApp,
+    };
+    const ready = prepare(major, state);
+    ready.catch(() => undefined); // awaited, and failed, by the major's own describe
+    prepared.set(major, { state, ready });
+  }
+});
+
+afterAll(closeBrowser);
+
 for (const major of [2, 3] as const) {
   describe(`SvelteKit ${major}: the app sv create makes, set up as the README says`, () => {
-    const where = scratch(`sveltekit${major}`);
-    const running = { pages: [] } as unknown as RunningApp;
+    const running = {} as RunningApp;
     let app: Spawned;
-    const node24 = testNode(24);
-    const onNode24 = (env: NodeJS.ProcessEnv) => (node24 ? nodeEnv(node24, env) : env);
 
     beforeAll(async () => {
-      const commands = commandLines(readmeBlock(README, 'sh', 'sv@')).filter(
-        // SvelteKit 2 is what the template asks for; the `npm pkg set` line moves to 3.
-        (command) => major === 3 || !command.startsWith('npm pkg set'),
-      );
-      const setup = await runSetup(commands, {
-        cwd: where.dir,
-        tarballs: tarballs(),
-        env: onNode24(userEnv()),
-        generatorFlags: { sv: ['--no-download-check'] },
-      });
-      running.dir = setup.dir;
-      expect(setup.badEngines).toEqual([]);
-      const kit = JSON.parse(
-        readFileSync(join(running.dir, 'node_modules/@sveltejs/kit/package.json'), 'utf8'),
-      );
-      expect(Number(kit.version.split('.')[0])).toBe(major);
-      writeReadmeFiles(running.dir, major);
-      for (const [path, text] of Object.entries(APP_FILES)) {
-        mkdirSync(dirname(join(running.dir, path)), { recursive: true });
-        writeFileSync(join(running.dir, path), text);
-      }
-      running.svc = await service();
-      // The README's build: `npm run build`, the publishable key from PUBLIC_SERVICE_API_KEY.
-      await sh('npm', ['run', 'build'], running.dir, onNode24(appEnv(running.svc, 'sveltekit')));
-      app = spawnProcess('node', ['build'], {
-        cwd: running.dir,
-        env: onNode24({ ...appEnv(running.svc), PORT: '0', HOST: '127.0.0.1' }),
-      });
-      running.server = app;
-      const [, url] = await app.waitFor(/Listening on (http:\/\/\S+)/);
-      running.base = url!.replace(/\/$/, '');
+      const { state, ready } = prepared.get(major)!;
+      await ready;
+      Object.assign(running, state.running);
+      app = state.app!;
     });
 
     afterAll(async () => {
-      for (const page of running.pages) await page.close();
-      await closeBrowser();
-      app?.kill('SIGKILL');
-      await app?.exited;
-      await running.svc?.close();
-      where.done();
+      const { state } = prepared.get(major)!;
+      for (const page of state.running.pages) await page.close();
+      state.app?.kill('SIGKILL');
+      await state.app?.exited;
+      await state.running.svc?.close();
+      state.where.done();
     });
 
     serverError(() => running, 'sveltekit', {

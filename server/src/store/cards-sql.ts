@@ -71,8 +71,11 @@ export interface CardsDialect {
    * cards' ids only (each card, then its environment's row by its key).
    */
   source(env: boolean, byIds: boolean): string;
-  /** The arms united and ordered (`armOrder` in each arm's columns, `order` in the rows'), then `tail`. */
-  ordered(arms: string[], order: string, armOrder: string, tail: string): string;
+  /**
+   * The arms united and ordered (`armOrder` in each arm's columns, `order` in the rows'), then
+   * `tail`; no arm gives more than `armRows` rows.
+   */
+  ordered(arms: string[], order: string, armOrder: string, tail: string, armRows: number): string;
 }
 
 /** True when every filter of `q` is held by the sort's index, so a page reads only its own rows. */
@@ -188,7 +191,8 @@ export function cardsSql(d: CardsDialect, projectId: number, q: CardQuery, o: Ca
   const order = fields.map((f) => `${d.keyColumn(f, f)} ${way}`).join(', ');
   const armOrder = keys.map((k) => `${k} ${way}`).join(', ');
   const tail = `LIMIT ${next(o.limit)}${o.offset ? ` OFFSET ${next(o.offset)}` : ''}`;
-  return { sql: d.ordered(arms, order, armOrder, tail), params };
+  const armRows = o.limit + (o.offset ?? 0);
+  return { sql: d.ordered(arms, order, armOrder, tail, armRows), params };
 }
 
 /** The summary rows of these cards (in no order), as `cardsSql` reads them. */

@@ -16,6 +16,12 @@ export interface SearchWord {
 export interface SearchTerms {
   projectId: number;
   words: readonly SearchWord[];
+  /**
+   * PostgreSQL: the search as tsquery text, made once by the server (`tsQueryText`), so every
+   * statement of the page binds it as a value the planner can weigh against the column's word
+   * statistics (a common word: read the table until enough match; a rare one: the GIN index).
+   */
+  tsquery?: string;
 }
 
 /** How many cards a search reads by id before it reads the sort's index instead (many match). */
@@ -63,6 +69,7 @@ const SPACES = ' '.repeat(PUNCTUATION.length);
  * (`phraseto_tsquery`), its last lexeme a prefix where asked. `bind` gives each value's placeholder.
  */
 export function tsQuery(t: SearchTerms, bind: (value: string) => string): string {
+  if (t.tsquery !== undefined) return `${bind(t.tsquery)}::tsquery`;
   const from = bind(PUNCTUATION);
   const to = bind(SPACES);
   const phrase = (w: SearchWord) => {
