@@ -2,8 +2,8 @@
 // report the service could not be reached for (a network error or no answer, never an answer such
 // as a 4xx) is kept in IndexedDB, at most MAX_KEPT of them for the origin (the oldest dropped,
 // counted in one warning a second at most), and sent again when the service answers, when the page
-// comes back online or into view, and when the next page of the origin loads the chunk. Each report
-// is sent once: taking them is one IndexedDB transaction that reads and deletes them, so two tabs
+// comes back online, and when the next page of the origin loads the chunk. Each report is sent
+// once: taking them is one IndexedDB transaction that reads and deletes them, so two tabs
 // never take the same one; one that fails again is kept again. The connection stays open, so a
 // report kept at unload is written in the same task.
 import { OFFLINE_DROPPED } from '../core/messages.ts';
@@ -160,10 +160,6 @@ export async function offlineQueue(pipeline: Pipeline): Promise<OfflineQueue> {
   addEventListener('online', () => {
     mayHold = true; // another tab may have kept some meanwhile
     queue.resend();
-  });
-  // Kept at `visibilitychange` to hidden by a page that lives on: sent when it is shown again.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && navigator.onLine !== false) queue.resend();
   });
   if (navigator.onLine !== false) queue.resend();
   return queue;
