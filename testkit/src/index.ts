@@ -19,7 +19,7 @@ export {
   userEnv,
   withSiblings,
 } from './generated-app.ts';
-export { readmeBlock, readmeBlocks } from './readme.ts';
+export { blockVariables, readmeBlock, readmeBlocks } from './readme.ts';
 export { type OfflineFonts, offlineFonts } from './next-fonts.ts';
 export { freePort } from './ports.ts';
 export { inRange, NODE_MAJORS, type NodeMajor, nodeEnv, type TestNode, testNode } from './nodes.ts';

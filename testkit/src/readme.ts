@@ -15,3 +15,8 @@ export function readmeBlock(file: string, lang: string, marker = ''): string {
     throw new Error(`${file}: no \`\`\`${lang} block containing "${marker}"`);
   return found;
 }
+
+/** The variables a shell block sets (`NAME=value`), sorted: what a README tells a user to give. */
+export function blockVariables(block: string): string[] {
+  return [...block.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!).sort();
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readmeBlock } from '@svc/testkit';
+import { blockVariables, readmeBlock } from '@svc/testkit';
 import { describe, expect, it } from 'vitest';
 
 // The README's setup is run as written on the app create-next-app makes by the cross-framework
@@ -29,8 +29,8 @@ describe('README setup', () => {
 
   it('names the variables the end-to-end tests give next build and next start', () => {
     const run = readmeBlock(README, 'sh', 'SERVICE_SIGNING_SECRET=');
-    const variables = [...run.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
-    expect(variables.sort()).toEqual([
+    const variables = blockVariables(run);
+    expect(variables).toEqual([
       'NEXT_PUBLIC_SERVICE_API_KEY',
       'SERVICE_KEY_ID',
       'SERVICE_SIGNING_SECRET',

@@ -6,7 +6,15 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { commandLines, readmeBlock, runSetup, sh, type Spawned, spawnProcess } from '@svc/testkit';
+import {
+  blockVariables,
+  commandLines,
+  readmeBlock,
+  runSetup,
+  sh,
+  type Spawned,
+  spawnProcess,
+} from '@svc/testkit';
 import { expect } from 'vitest';
 import { reactScenarios } from './react-app.ts';
 import { appEnv, freePort, REPO_ROOT, type TestService, tarballs } from './shared.ts';
@@ -71,8 +79,8 @@ export async function createNextApp(cwd: string): Promise<string> {
 export function nextEnv(svc: TestService): NodeJS.ProcessEnv {
   const env = appEnv(svc, 'next');
   const run = readmeBlock(README, 'sh', 'SERVICE_SIGNING_SECRET=');
-  const named = [...run.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
-  expect(named.sort()).toEqual([
+  const named = blockVariables(run);
+  expect(named).toEqual([
     'NEXT_PUBLIC_SERVICE_API_KEY',
     'SERVICE_KEY_ID',
     'SERVICE_SIGNING_SECRET',

@@ -95,6 +95,7 @@ describe.each(['turbopack', 'webpack'] as const)(
       output: () => running.buildOutput,
       deployed: () => join(dir, '.next/static'),
       chunk: /^_next\/static\/chunks\/.+\.js$/,
+      debugIds: bundler === 'turbopack',
     });
     // The README's error.tsx is the boundary; the service maps the browser's frames.
     browserFailures(() => running, 'next', {

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
+  blockVariables,
   commandLines,
   readmeBlock,
   runSetup,
@@ -25,7 +26,12 @@ import {
   serverError,
 } from './scenarios.ts';
 import { appEnv, clickOn, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
-import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
+import {
+  againKeepsVariant,
+  expectMappedThrowSite,
+  rebuildKeepsVariant,
+  uploadedMaps,
+} from './source-maps.ts';
 
 const README = join(REPO_ROOT, 'integrations/nuxt/README.md');
 const TITLES = {
@@ -150,8 +156,8 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   /** The README's build, `npm run build`, with the variables of its run block; its output. */
   async function build(release?: string): Promise<string> {
     const run = readmeBlock(README, 'sh', 'npm run build');
-    const named = [...run.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
-    expect(named.sort()).toEqual([
+    const named = blockVariables(run);
+    expect(named).toEqual([
       'NUXT_PUBLIC_SERVICE_API_KEY',
       'NUXT_PUBLIC_SERVICE_URL',
       'SERVICE_KEY_ID',
@@ -204,6 +210,7 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     output: () => buildOutput,
     deployed: () => join(running.dir, '.output/public'),
     chunk: /^_nuxt\/[\w-]+\.js$/,
+    debugIds: true,
   });
   // A page that fails in server-side rendering: named by the page itself (the server's maps,
   // chained through Vite's SSR maps at build time), with its original function name.
@@ -252,6 +259,13 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     },
     async again() {
       running.pages.push(await clickOn(`${running.base}/`, '#error-boundary'));
+    },
+  });
+  againKeepsVariant(() => running, {
+    title: TITLES.pageError,
+    variant: 'Error: Order 7 failed to render',
+    async again() {
+      expect((await fetch(`${running.base}/orders/7`)).status).toBe(500);
     },
   });
   onlyThese(

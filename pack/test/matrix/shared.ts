@@ -22,10 +22,15 @@ export function tarballs(): Record<string, string> {
   return Object.fromEntries(inject('fresh').packed.map((p) => [p.name, p.tarball]));
 }
 
-/** A fresh directory outside the repository; removed by `done()`. */
+/** A fresh directory outside the repository; removed by `done()` unless `SVC_MATRIX_KEEP` is set. */
 export function scratch(framework: string): { dir: string; done: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `svc-matrix-${framework}-`));
-  return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    done: () => {
+      if (!process.env.SVC_MATRIX_KEEP) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The reference service of one app's run, with the data dir its operator commands read. */

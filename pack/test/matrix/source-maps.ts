@@ -34,7 +34,13 @@ export function mapsIn(dir: string): string[] {
  */
 export function uploadedMaps(
   app: () => RunningApp,
-  build: { output: () => string; deployed: () => string; chunk: RegExp },
+  build: {
+    output: () => string;
+    deployed: () => string;
+    chunk: RegExp;
+    /** Whether the bundler writes debug IDs into browser chunks (Rolldown, Rollup, Turbopack). */
+    debugIds: boolean;
+  },
 ): void {
   it('the build uploads its maps (one line) and deploys none: no .map, no sourceMappingURL', async () => {
     const line = /^\[svc\] uploaded (\d+) source maps for release (\S+)$/m.exec(build.output());
@@ -43,7 +49,10 @@ export function uploadedMaps(
     const listed = await listSourceMaps(app().svc.dataDir, app().svc.projectId);
     expect(listed).toHaveLength(Number(line![1]));
     expect(new Set(listed.map((m) => m.release))).toEqual(new Set([RELEASE]));
-    expect(listed.some((m) => build.chunk.test(m.path))).toBe(true);
+    const browser = listed.filter((m) => build.chunk.test(m.path));
+    expect(browser.length).toBeGreaterThan(0);
+    const withIds = browser.filter((m) => /^[0-9a-f-]{36}$/.test(m.debug_id ?? ''));
+    expect(withIds.length).toBe(build.debugIds ? browser.length : 0);
   });
 }
 
@@ -97,4 +106,28 @@ export function rebuildKeepsVariant(
       ]);
     },
   );
+}
+
+/**
+ * After `rebuildKeepsVariant`'s rebuild: the failure `again` sets off once more (a server error of
+ * the rebuilt server) adds one occurrence to the card titled `title`, in its variant whose
+ * description starts with `variant`, and makes no new variant.
+ */
+export function againKeepsVariant(
+  app: () => RunningApp,
+  failure: { title: string; variant: string; again: () => Promise<void> },
+): void {
+  it(`after the rebuild, "${failure.variant}" adds to its variant of the same card`, async () => {
+    const before = (await app().svc.cards()).find((c) => c.title === failure.title)!;
+    const ofIt = (card: typeof before) =>
+      card.variants
+        .filter((v) => v.description?.startsWith(failure.variant))
+        .map((v) => [v.description, v.file_name, v.count]);
+    const [[description, fileName, count]] = ofIt(before) as [[string, string, number]];
+    await failure.again();
+    const after = await cardTitled(app().svc, failure.title, before.occurrence_count + 1);
+    expect(after.id).toBe(before.id);
+    expect(ofIt(after)).toEqual([[description, fileName, count + 1]]);
+    expect(after.variants).toHaveLength(before.variants.length);
+  });
 }

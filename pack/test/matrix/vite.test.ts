@@ -5,7 +5,15 @@
 // build uploaded. Browser failures only (no server side).
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandLines, readmeBlock, runSetup, type Spawned, sh, spawnProcess } from '@svc/testkit';
+import {
+  blockVariables,
+  commandLines,
+  readmeBlock,
+  runSetup,
+  type Spawned,
+  sh,
+  spawnProcess,
+} from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACT_TITLES, reactScenarios } from './react-app.ts';
 import { browserFailures, onlyThese, type RunningApp } from './scenarios.ts';
@@ -27,8 +35,8 @@ const README = join(REPO_ROOT, 'integrations/vite/README.md');
 function viteEnv(svc: RunningApp['svc'], release?: string): NodeJS.ProcessEnv {
   const env = appEnv(svc, 'vite');
   const run = readmeBlock(README, 'sh', 'SERVICE_SIGNING_SECRET=');
-  const named = [...run.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1]!);
-  expect(named.sort()).toEqual([
+  const named = blockVariables(run);
+  expect(named).toEqual([
     'SERVICE_KEY_ID',
     'SERVICE_SIGNING_SECRET',
     'SERVICE_URL',
@@ -86,6 +94,7 @@ describe('Vite: the app create-vite makes (react-ts), set up as the README says'
     output: () => buildOutput,
     deployed: () => join(running.dir, 'dist'),
     chunk: /^assets\/index-[\w-]{8}\.js$/,
+    debugIds: true,
   });
   browserFailures(() => running, 'vite', {
     path: '/',

@@ -2,7 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fromNodeModules, urlToPath } from './paths.ts';
+import { fromNodeModules, urlToPath, withoutHash } from './paths.ts';
 
 let root: string | undefined;
 
@@ -103,6 +103,9 @@ function projectPath(file: string): string {
   return name;
 }
 
+/** A project-relative path inside a build output folder. */
+const BUILT = /^(?:\.output|\.next|\.nuxt|\.svelte-kit|\.vercel|\.netlify)\//;
+
 /** `node_modules/next/` of `node_modules/next/dist/x.js` (`node_modules/@scope/pkg/` when scoped). */
 const PACKAGE_ROOT = /^node_modules\/(?:@[^/]+\/)?[^/]+\//;
 
@@ -115,6 +118,9 @@ const PACKAGE_ROOT = /^node_modules\/(?:@[^/]+\/)?[^/]+\//;
 export function mappedProjectPath(mapped: string, generated: string): string {
   const name = toProjectPath(mapped);
   if (name.startsWith('node_modules/')) return name;
+  // Still a build's own output (Vite's SSR chunk under `.nuxt/`, where its map says nothing of a
+  // wrapper it generated): hashed like an unmapped frame, so every build names it alike.
+  if (BUILT.test(name)) return withoutHash(name);
   const pkg = PACKAGE_ROOT.exec(toProjectPath(generated))?.[0];
   return pkg ? pkg + name.replace(/^(?:\.\.?\/|\/)+/, '') : name;
 }

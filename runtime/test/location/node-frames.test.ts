@@ -193,3 +193,26 @@ it('with the build maps uploaded (uploadedSourceMaps), a frame no map resolves k
   });
   expect(mapped).toContain('    at loadOrder (app/boom/[id]/page.tsx:12:9)');
 });
+
+it("a place a map leaves in a build's own output (Vite's SSR chunk under .nuxt/) is hashed like an unmapped one", async () => {
+  const app = await realpath(await mkdtemp(join(tmpdir(), 'svc-frames-')));
+  dirs.push(app);
+  const chunk = join(app, '.output/server/chunks/build/_id_-hh8O49BE.mjs');
+  await mkdir(dirname(chunk), { recursive: true });
+  await writeFile(chunk, 'function wrapper() {}\n//# sourceMappingURL=_id_-hh8O49BE.mjs.map\n');
+  await writeFile(
+    `${chunk}.map`,
+    JSON.stringify({
+      version: 3,
+      sources: ['../../../../.nuxt/dist/server/_nuxt/_id_-D4r6thgT.js'],
+      names: [],
+      mappings: 'AAAA',
+    }),
+  );
+  const error = new Error('Order 7 failed to render');
+  error.stack = `Error: Order 7 failed to render\n    at wrapper (${chunk}:1:1)`;
+  setProjectRoot(app);
+  expect(await describeNode(error, ON)).toBe(
+    'Error: Order 7 failed to render\n    at wrapper (.nuxt/dist/server/_nuxt/_id_-[hash].js:1:1)',
+  );
+});
