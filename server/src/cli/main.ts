@@ -33,9 +33,10 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   key create --project ID --type publishable|secret|encryption --name N [--origin O ...]
   key list --project ID
   key revoke ID
-  cards list --project ID [--limit N] [--after ID] [--json]
+  cards list --project ID [--search WORDS] [--limit N] [--after ID] [--json]
                                              by id, 100 a page (at most 1000); with status,
-                                             regressions, last_regressed_at
+                                             regressions, last_regressed_at; --search as the
+                                             board's (title, stack, file, tags)
   cards set-status --card ID --status todo|in_progress|done|ignored
         [--env E] [--release R | --current-release]   resolve in an environment (production)
                                              and from a release on (older ones leave it done)
