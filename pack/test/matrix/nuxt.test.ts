@@ -36,7 +36,12 @@ import {
   type TestService,
   tarballs,
 } from './shared.ts';
-import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
+import {
+  againKeepsVariant,
+  expectMappedThrowSite,
+  rebuildKeepsVariant,
+  uploadedMaps,
+} from './source-maps.ts';
 
 const README = join(REPO_ROOT, 'integrations/nuxt/README.md');
 const TITLES = {
@@ -280,6 +285,13 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     },
     async again() {
       running.pages.push(await clickOn(`${running.base}/`, '#error-boundary'));
+    },
+  });
+  againKeepsVariant(() => running, {
+    title: TITLES.pageError,
+    variant: 'Error: Order 7 failed to render',
+    async again() {
+      expect((await fetch(`${running.base}/orders/7`)).status).toBe(500);
     },
   });
   onlyThese(

@@ -107,3 +107,27 @@ export function rebuildKeepsVariant(
     },
   );
 }
+
+/**
+ * After `rebuildKeepsVariant`'s rebuild: the failure `again` sets off once more (a server error of
+ * the rebuilt server) adds one occurrence to the card titled `title`, in its variant whose
+ * description starts with `variant`, and makes no new variant.
+ */
+export function againKeepsVariant(
+  app: () => RunningApp,
+  failure: { title: string; variant: string; again: () => Promise<void> },
+): void {
+  it(`after the rebuild, "${failure.variant}" adds to its variant of the same card`, async () => {
+    const before = (await app().svc.cards()).find((c) => c.title === failure.title)!;
+    const ofIt = (card: typeof before) =>
+      card.variants
+        .filter((v) => v.description?.startsWith(failure.variant))
+        .map((v) => [v.description, v.file_name, v.count]);
+    const [[description, fileName, count]] = ofIt(before) as [[string, string, number]];
+    await failure.again();
+    const after = await cardTitled(app().svc, failure.title, before.occurrence_count + 1);
+    expect(after.id).toBe(before.id);
+    expect(ofIt(after)).toEqual([[description, fileName, count + 1]]);
+    expect(after.variants).toHaveLength(before.variants.length);
+  });
+}

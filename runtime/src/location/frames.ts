@@ -7,6 +7,7 @@ import type { Frame } from './stack.ts';
 /** Where a frame's code is, as written in a description: a project-relative file, 1-based. */
 export interface Place {
   file: string;
+  /** 0 for generated code its map says nothing of: the file alone is written. */
   line: number;
   column: number;
   /** The original function name, from the source map's `names`, when the map has one. */
@@ -98,7 +99,9 @@ function place(
   return found;
 }
 
-const where = (p: Place) => (p.column ? `${p.file}:${p.line}:${p.column}` : `${p.file}:${p.line}`);
+/** `file:line:column`, `file:line` without a column, `file` alone without a line (generated code). */
+const where = (p: Place) =>
+  !p.line ? p.file : p.column ? `${p.file}:${p.line}:${p.column}` : `${p.file}:${p.line}`;
 
 /** `e` -> `loadOrder`, `Object.e` -> `Object.loadOrder` (the part the map names). */
 function renamed(printed: string, original: string): string {

@@ -2,9 +2,9 @@
 // source maps (./node-maps.ts) and app root (./node-paths.ts) that give `file_name`.
 import { describe } from '../core/describe.ts';
 import { describeWithFrames, type ResolveFrame } from './frames.ts';
-import { isWarm, loadMap, mapFrame } from './node-maps.ts';
+import { hasMap, isWarm, loadMap, mapFrame } from './node-maps.ts';
 import { mappedProjectPath, toFsPath, toProjectPath } from './node-paths.ts';
-import { unmappedPath } from './paths.ts';
+import { unmappedPath, withoutHash } from './paths.ts';
 import type { LocationOptions } from './types.ts';
 
 /** Node's own modules: `node:internal/...` (and `internal/...` of older Nodes), kept as printed. */
@@ -20,6 +20,9 @@ function resolver(options: LocationOptions): ResolveFrame {
       if (wait && !isWarm(path)) return undefined;
       const mapped = mapFrame(path, frame, frame.name);
       if (mapped) return { ...mapped, file: mappedProjectPath(mapped.file, path) };
+      // Code the bundler generated and its map says nothing of (Vite's SSR wrapper of a
+      // component's setup): its place moves in every build, so the frame names only its file.
+      if (hasMap(path)) return { file: withoutHash(toProjectPath(frame.file)), line: 0, column: 0 };
     }
     const file = unmappedPath(toProjectPath(frame.file), options);
     return { file, line: frame.line, column: frame.column };

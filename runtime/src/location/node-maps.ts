@@ -40,6 +40,11 @@ interface Entry {
 const ready = new Map<string, Entry | null>();
 const loading = new Map<string, Promise<void>>();
 
+/** Whether the script has a usable map (once it is warm). */
+export function hasMap(path: string): boolean {
+  return !!ready.get(path);
+}
+
 /** Whether the script's map is known (loaded or known to be absent): `mapFrame` is then sync. */
 export function isWarm(path: string): boolean {
   return ready.has(path);
