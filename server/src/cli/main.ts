@@ -18,6 +18,9 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the board (view, triage) under /board
+        [--trusted-proxy ADDR ...]           reverse proxies (addresses, CIDRs) whose
+                                             X-Forwarded-For names the client (board sign-in;
+                                             else $SERVICE_TRUSTED_PROXIES, comma-separated)
         [--sourcemap-file-bytes N] [--sourcemap-project-bytes N] [--sourcemap-releases N]
         [--sourcemap-segments N] [--sourcemap-cache-bytes N] [--no-sourcemaps]
                                              source-map limits (server/README.md); also serves
