@@ -1,4 +1,5 @@
 import { PLANS } from './generated/limits.gen.ts';
+import { searchOf } from './store/search.ts';
 import { newEncryptionKey, newPublishableKey, newSecretKey } from './core/keys.ts';
 import type {
   Account,
@@ -58,7 +59,7 @@ export interface Admin {
    */
   cardsPage(
     projectId: number,
-    page: { after?: number; limit: number },
+    page: { after?: number; limit: number; search?: string },
   ): Promise<{ cards: CardWithVariants[]; next: number | null }>;
   /** Quota warnings and notification digests, sent or pending. */
   listMail(accountId?: number): Promise<OutboxMail[]>;
@@ -140,7 +141,11 @@ function accountAdmin(store: Store) {
     },
     cardsPage: async (projectId, page) => {
       await projectOf(store, projectId);
-      const found = await store.listCards(projectId, { ...page, limit: page.limit + 1 });
+      const found = await store.listCards(projectId, {
+        after: page.after,
+        limit: page.limit + 1,
+        search: searchOf(projectId, { text: page.search }),
+      });
       const cards = found.slice(0, page.limit);
       return { cards, next: found.length > page.limit ? cards.at(-1)!.id : null };
     },

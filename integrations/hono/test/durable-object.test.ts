@@ -4,7 +4,7 @@
 // to its caller is the caller's.
 import { startTestService, type TestService } from '@svc/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instrumentDurableObject } from '../src/index.ts';
+import { getShared, instrumentDurableObject } from '../src/index.ts';
 import { bindings, cardsTitled, standInContext } from './helpers.ts';
 
 let service: TestService;
@@ -28,6 +28,17 @@ class Counter {
   async alarm(): Promise<void> {
     throw new Error(`Counter ${this.count} alarm failed`);
   }
+  async reset(): Promise<string> {
+    getShared()?.minorLow('Counter reset by hand', 'The counter went back to zero.');
+    return 'reset';
+  }
+  compactLater(): void {
+    this.ctx.waitUntil(this.compact());
+  }
+  async compact(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    throw new Error(`Compaction of counter ${this.count} failed`);
+  }
 }
 
 describe('instrumentDurableObject', () => {
@@ -48,6 +59,28 @@ describe('instrumentDurableObject', () => {
     expect([...card!.tags].sort()).toEqual(
       ['background-error', 'env:test', 'hono', 'release:hono@1', 'server'].sort(),
     );
+  });
+
+  it('a report made in a method: delivered within the waitUntil of that call', async () => {
+    const context = standInContext();
+    const object = new Instrumented(context, bindings(service));
+    expect(await object.reset()).toBe('reset');
+    await context.settled();
+    const [report] = await cardsTitled(service, 'Counter reset by hand');
+    expect(report).toMatchObject({ severity: 'minor', priority: 'low', occurrence_count: 1 });
+  });
+
+  it("a failed task handed to the object's waitUntil: one card, delivered within that task", async () => {
+    const context = standInContext();
+    new Instrumented(context, bindings(service)).compactLater();
+    const tasks = await context.settled();
+    expect(tasks.map((t) => t.status)).toContain('rejected'); // the task still fails
+    const [task] = await cardsTitled(
+      service,
+      'Error: Compaction of counter <n> failed (Counter waitUntil)',
+    );
+    expect(task).toMatchObject({ severity: 'major', priority: 'medium', occurrence_count: 1 });
+    expect(task!.tags).toEqual(expect.arrayContaining(['hono', 'server', 'background-error']));
   });
 
   it("an error thrown to the caller is not reported here (the caller's route reports it)", async () => {

@@ -35,6 +35,8 @@ const WORKER_TITLES = {
   waitUntil: 'Error: Receipt <n> could not be sent (waitUntil of GET /receipts/:id)',
   objectCall: 'RangeError: Counter <n> overflowed (GET /counters/:id)',
   alarm: 'Error: Counter <n> alarm failed (Counter alarm)',
+  objectTask: 'Error: Compaction of counter <n> failed (Counter waitUntil)',
+  objectReport: 'Counter reset by hand',
 };
 
 /** The matrix's routes beside the README's: a 404 the app raises, a promise nobody awaits. */
@@ -64,6 +66,9 @@ app.get('/counters/:id', async (c) => {
   const counter = (c.env as any).COUNTER.getByName(c.req.param('id'));
   return c.text(String(await counter.increment()));
 });
+app.get('/counters/:id/reset', async (c) => {
+  return c.text(await (c.env as any).COUNTER.getByName(c.req.param('id')).reset());
+});
 app.get('/alarms/:id', async (c) => {
   await (c.env as any).COUNTER.getByName(c.req.param('id')).arm();
   return c.text('armed');
@@ -75,6 +80,15 @@ export const Counter = instrumentDurableObject(
     }
     async arm() {
       await this.ctx.storage.setAlarm(Date.now() + 50);
+    }
+    async reset(): Promise<string> {
+      getShared()?.minorLow('Counter reset by hand', 'The counter went back to zero.');
+      this.ctx.waitUntil(this.compact());
+      return 'reset';
+    }
+    async compact() {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error(\`Compaction of counter \${Date.now()} failed\`);
     }
     async alarm() {
       // Fails once; the platform's retry succeeds (one occurrence on the card).
@@ -142,7 +156,7 @@ function writeApp(dir: string, runtime: Runtime): void {
     ...(worker
       ? [
           "import { DurableObject } from 'cloudflare:workers';",
-          "import { instrumentDurableObject } from '@svc/hono';",
+          "import { getShared, instrumentDurableObject } from '@svc/hono';",
         ]
       : []),
   ];
@@ -314,6 +328,22 @@ for (const runtime of RUNTIMES) {
             occurrences: 1,
           }),
         );
+      });
+
+      it('a Durable Object reports, and hands failing work to its waitUntil: one card each', async () => {
+        expect(await (await fetch(`${running.base}/counters/c/reset`)).text()).toBe('reset');
+        await expectCard(
+          running.svc,
+          expected('background-error', 'hono', {
+            title: WORKER_TITLES.objectTask,
+            file: runtime.file,
+            occurrences: 1,
+          }),
+        );
+        const [report] = (await running.svc.cards()).filter(
+          (card) => card.title === WORKER_TITLES.objectReport,
+        );
+        expect(report).toMatchObject({ severity: 'minor', priority: 'low', occurrence_count: 1 });
       });
 
       it("a Durable Object's alarm fails once: one card with one occurrence", async () => {

@@ -23,6 +23,7 @@ const OPTIONS = {
   limit: { type: 'string' },
   'trusted-proxy': { type: 'string', multiple: true },
   after: { type: 'string' },
+  search: { type: 'string' },
   to: { type: 'string', multiple: true },
   type: { type: 'string' },
   origin: { type: 'string', multiple: true },

@@ -88,7 +88,7 @@ const cardsList: Command = async (admin, flags) => {
   const limit = flags.limit === undefined ? CARDS_PER_PAGE : count(flags.limit, '--limit');
   if (limit > CARDS_PER_PAGE_MAX) throw new UsageError(`--limit is at most ${CARDS_PER_PAGE_MAX}.`);
   const after = flags.after === undefined ? undefined : id(flags.after, '--after');
-  const page = await admin.cardsPage(projectId, { after, limit });
+  const page = await admin.cardsPage(projectId, { after, limit, search: flags.search });
   // JSON: the page's cards, as before paging; a full page may have more after its last id.
   const more = page.next === null ? '' : `\nMore cards: add --after ${page.next}`;
   return print(flags, page.cards, () => `${cardsTable(page.cards)}${more}`);

@@ -18,6 +18,9 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   serve [--host 127.0.0.1] [--port 8787]     serve POST ${TASKS_PATH}
         [--durability process|power] [--smtp-host H --smtp-port P --smtp-from ADDR]
         [--board]                            also serve the board (view, triage) under /board
+        [--trusted-proxy ADDR ...]           reverse proxies (addresses, CIDRs) whose
+                                             X-Forwarded-For names the client (board sign-in;
+                                             else $SERVICE_TRUSTED_PROXIES, comma-separated)
         [--sourcemap-file-bytes N] [--sourcemap-project-bytes N] [--sourcemap-releases N]
         [--sourcemap-segments N] [--sourcemap-cache-bytes N] [--no-sourcemaps]
                                              source-map limits (server/README.md); also serves
@@ -33,9 +36,10 @@ Usage: svc-server <command> [options]      (data dir: --data-dir, else $SERVICE_
   key create --project ID --type publishable|secret|encryption --name N [--origin O ...]
   key list --project ID
   key revoke ID
-  cards list --project ID [--limit N] [--after ID] [--json]
+  cards list --project ID [--search WORDS] [--limit N] [--after ID] [--json]
                                              by id, 100 a page (at most 1000); with status,
-                                             regressions, last_regressed_at
+                                             regressions, last_regressed_at; --search as the
+                                             board's (title, stack, file, tags)
   cards set-status --card ID --status todo|in_progress|done|ignored
         [--env E] [--release R | --current-release]   resolve in an environment (production)
                                              and from a release on (older ones leave it done)

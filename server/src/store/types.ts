@@ -1,5 +1,6 @@
 // The storage seam: the HTTP layer and the admin API talk only to this interface, so a server
 // database can replace the embedded SQLite store without touching either.
+import type { SearchTerms } from './search.ts';
 import type {
   AuthKey,
   Card,
@@ -129,11 +130,12 @@ export interface Store {
   ingest(key: AuthKey, report: TaskReport, opts?: IngestOptions): MaybePromise<IngestOutcome>;
   /**
    * A project's cards with their variants, by id: all of them, or (with `page`) at most `limit`
-   * after the card `after`.
+   * after the card `after`; with `search`, only the cards holding its words (as the board's
+   * search box finds them, store/search.ts).
    */
   listCards(
     projectId: number,
-    page?: { after?: number; limit: number },
+    page?: { after?: number; limit: number; search?: SearchTerms },
   ): MaybePromise<CardWithVariants[]>;
   /** Turns a project's notifications on (`recipients` null: the account's members) or off (null). */
   setNotifications(

@@ -14,9 +14,10 @@ import { STORE_KIND, testDatabaseUrl } from '../store-kind.ts';
 // remembered), search over the stack, the sort selector, the location column, tab counts that
 // follow the search, the confirmation after a bulk change, and resolving in the current release
 // or a named one (an older release leaves the card done, a newer one reopens it, the history says
-// why). On SQLite one instance; in `server-pg` two instances of one PostgreSQL: reports and the
-// CLI go to one, the browser reads and changes the board on the other. Screenshots go to
-// server/test-results/board/; with SVC_UPDATE_SCREENSHOTS=1 (SQLite run) also to server/docs/board/.
+// why); the CLI, on the same database, lists and searches. On SQLite one instance; in `server-pg`
+// two instances of one PostgreSQL: reports go to one, the browser reads and changes the board on
+// the other. Screenshots go to server/test-results/board/; with SVC_UPDATE_SCREENSHOTS=1 (SQLite
+// run) also to server/docs/board/.
 const OUT = fileURLToPath(new URL('../../test-results/board/', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../docs/board/', import.meta.url));
 
@@ -303,6 +304,24 @@ describe(`the board a team works in, in Chromium (${STORE_KIND === 'sqlite' ? 'S
     expect(r.code).toBe(0);
     const cards = JSON.parse(r.stdout) as { title: string; status: string }[];
     expect(cards.find((c) => c.title === 'Cart badge shows NaN')?.status).toBe('done');
+    // The CLI searches as the search box does: a word of a stack, of a tag; by id.
+    const search = async (words: string) => {
+      const found = await runCli([
+        'cards',
+        'list',
+        '--project',
+        String(projectId),
+        '--search',
+        words,
+        '--json',
+        ...storeArgs,
+      ]);
+      expect([found.code, found.output]).toEqual([0, expect.anything()]);
+      return (JSON.parse(found.stdout) as { title: string }[]).map((c) => c.title);
+    };
+    expect(await search('form.ts:88')).toEqual(['Payment token missing']);
+    expect(await search('development')).toEqual(['Payment token missing', 'Hot reload lost state']);
+    expect(await search('zebra')).toEqual([]);
     await page.reload();
     expect(await text('dl.meta dd .status')).toBe('Done');
   });

@@ -1,4 +1,6 @@
 import { type CardRow, toListedCard, type VariantRow } from '../rows.ts';
+import { tsQuery } from '../search.ts';
+import { withoutNul } from './text.ts';
 import type { IngestConfig, Store } from '../types.ts';
 import { createPgAccounts } from './accounts.ts';
 import { createAuthLookup, createKnownKeys } from './auth-lookup.ts';
@@ -62,9 +64,14 @@ export async function openPgStore(opts: PgStoreOptions): Promise<Store> {
 /** A project's cards with their variants, as the admin API lists them: two queries. */
 function listCards(db: PgDeadlineDb): Store['listCards'] {
   return async (projectId, page) => {
+    const params: unknown[] = [projectId, page?.after ?? 0, page?.limit ?? null];
+    const bind = (v: string) => `$${params.push(withoutNul(v))}`;
+    const found = page?.search
+      ? ` AND id IN (SELECT card_id FROM card_search WHERE doc @@ ${tsQuery(page.search, bind)})`
+      : '';
     const cards = await db.query<CardRow>(
-      'SELECT * FROM cards WHERE project_id = $1 AND id > $2 ORDER BY id LIMIT $3',
-      [projectId, page?.after ?? 0, page?.limit ?? null],
+      `SELECT * FROM cards WHERE project_id = $1 AND id > $2${found} ORDER BY id LIMIT $3`,
+      params,
     );
     const variants = await db.query<VariantRow & { card_id: number }>(
       `SELECT * FROM variants WHERE card_id = ANY($1)

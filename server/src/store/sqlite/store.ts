@@ -12,6 +12,7 @@ import { createSqliteKeys } from './keys.ts';
 import { createSqliteMail } from './mail.ts';
 import { createSqliteNotify } from './notify.ts';
 import { type CardRow, toListedCard, type VariantRow } from '../rows.ts';
+import { ftsQuery } from '../search.ts';
 import type { IngestConfig, Store } from '../types.ts';
 
 export interface SqliteStoreOptions extends IngestConfig {
@@ -81,13 +82,22 @@ function listCards(db: Database.Database): Store['listCards'] {
   const cardRows = db.prepare(
     'SELECT * FROM cards WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?',
   );
+  const foundRows = db.prepare(
+    `SELECT * FROM cards WHERE project_id = ? AND id > ?
+       AND id IN (SELECT rowid FROM cards_search WHERE cards_search MATCH ?) ORDER BY id LIMIT ?`,
+  );
   const variantRows = db.prepare(
     'SELECT * FROM variants WHERE card_id = ? ORDER BY aggregate, last_seen_at DESC, id DESC',
   );
-  return (projectId, page) =>
-    (cardRows.all(projectId, page?.after ?? 0, page?.limit ?? -1) as CardRow[]).map((row) =>
+  return (projectId, page) => {
+    const [after, limit] = [page?.after ?? 0, page?.limit ?? -1];
+    const rows = page?.search
+      ? foundRows.all(projectId, after, ftsQuery(page.search), limit)
+      : cardRows.all(projectId, after, limit);
+    return (rows as CardRow[]).map((row) =>
       toListedCard(row, variantRows.all(row.id) as VariantRow[]),
     );
+  };
 }
 
 /**
