@@ -9,14 +9,14 @@ import {
   type SvcClient,
   type SvcOptions,
 } from '@svc/runtime';
-import { failureReport, type ReportingMethodName, reportWindowErrors } from '@svc/runtime/kit';
+import {
+  type BrowserIntegrationOptions,
+  failureReport,
+  initBrowserIntegration,
+} from '@svc/runtime/kit';
 
-export interface SvcReactRouterClientOptions {
-  /** @default the failure table's method ('majorMedium') */
-  method?: ReportingMethodName;
-  /** Listen to the window's `error` and `unhandledrejection` events. @default true */
-  windowHandlers?: boolean;
-}
+/** `initSvcClient`'s options: `method` (the failure table's), `windowHandlers` (true). */
+export type SvcReactRouterClientOptions = BrowserIntegrationOptions;
 
 /**
  * The page's client (`config` and `settings` of `virtual:svc/config`), with the window listeners:
@@ -27,10 +27,7 @@ export function initSvcClient(
   settings: ClientSettings = {},
   options: SvcReactRouterClientOptions = {},
 ): SvcClient {
-  const client = initShared(config, settings);
-  if (options.windowHandlers !== false && typeof addEventListener === 'function')
-    reportWindowErrors(client, 'react-router', options.method);
-  return client;
+  return initBrowserIntegration(initShared, 'react-router', config, settings, options);
 }
 
 /** React Router's message for a server error it sent to the browser (the server reported it). */

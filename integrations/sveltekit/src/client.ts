@@ -9,15 +9,16 @@ import {
   type SvcClient,
   type SvcOptions,
 } from '@svc/runtime';
-import { failureReport, type ReportingMethodName, reportWindowErrors } from '@svc/runtime/kit';
+import {
+  type BrowserIntegrationOptions,
+  failureReport,
+  initBrowserIntegration,
+  type ReportingMethodName,
+} from '@svc/runtime/kit';
 import { answeredStatus } from './status.ts';
 
-export interface SvcSvelteKitClientOptions {
-  /** @default the failure table's method ('majorMedium') */
-  method?: ReportingMethodName;
-  /** Listen to the window's `error` and `unhandledrejection` events. @default true */
-  windowHandlers?: boolean;
-}
+/** `initSvcClient`'s options: `method` (the failure table's), `windowHandlers` (true). */
+export type SvcSvelteKitClientOptions = BrowserIntegrationOptions;
 
 /** Reports `error` caught by a boundary (SvelteKit's error page, `<svelte:boundary>`); never throws. */
 function reportCaught(error: unknown, method?: ReportingMethodName): void {
@@ -38,10 +39,7 @@ export function initSvcClient(
   settings: ClientSettings = {},
   options: SvcSvelteKitClientOptions = {},
 ): SvcClient {
-  const client = initShared(config, settings);
-  if (options.windowHandlers !== false && typeof addEventListener === 'function')
-    reportWindowErrors(client, 'sveltekit', options.method);
-  return client;
+  return initBrowserIntegration(initShared, 'sveltekit', config, settings, options);
 }
 
 /** What SvelteKit hands `handleError` in the browser (2: `status`; 3: `kind`, as on the server). */

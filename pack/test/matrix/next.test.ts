@@ -12,7 +12,12 @@ import { exactCounts, freshAppChecks, NEXT_TITLES, type NextRun } from './next-c
 import { REACT_TITLES } from './react-app.ts';
 import { browserFailures, clientError, onlyThese, serverCrash, serverError } from './scenarios.ts';
 import { clickOn, closeBrowser, scratch, service } from './shared.ts';
-import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
+import {
+  againKeepsVariant,
+  expectMappedThrowSite,
+  rebuildKeepsVariant,
+  uploadedMaps,
+} from './source-maps.ts';
 
 /** The client page of the browser failures (./react-app.ts), a file of the app. */
 const SCENARIOS_FILE = 'app/scenarios/page.tsx';
@@ -154,6 +159,13 @@ describe.each(['turbopack', 'webpack'] as const)(
         const page = await clickOn(`${running.base}/scenarios`, '#error-boundary');
         running.pages.push(page);
         await page.waitForSelector('text=Something went wrong.');
+      },
+    });
+    againKeepsVariant(() => running, {
+      title: NEXT_TITLES.page,
+      variant: 'Error: Order 1 missing',
+      async again() {
+        await fetch(`${running.base}/boom/1`).then((r) => r.text());
       },
     });
   },

@@ -66,4 +66,10 @@ export {
   settingVariable,
 } from './settings.ts';
 export { errorName, errorTitle, maskVolatile, stableMessage } from './title.ts';
-export { type ErrorTarget, listenWindowErrors, reportWindowErrors } from './window.ts';
+export {
+  type BrowserIntegrationOptions,
+  type ErrorTarget,
+  initBrowserIntegration,
+  listenWindowErrors,
+  reportWindowErrors,
+} from './window.ts';

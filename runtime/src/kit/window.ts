@@ -2,6 +2,8 @@
 // promise rejections (`unhandledrejection`), as the failure kinds `browser-error` and
 // `browser-rejection`. The browser's own handling (console output) is left untouched.
 import type { SvcClient } from '../core/client.ts';
+import type { SvcOptions } from '../core/options.ts';
+import type { ClientSettings } from '../core/types.ts';
 import type { FrameworkName } from '../generated/integrations.gen.ts';
 import type { ReportingMethodName } from '../generated/methods.gen.ts';
 import { failureReport } from './failures.ts';
@@ -54,4 +56,33 @@ export function reportWindowErrors(
     const card = failureReport(kind, framework, error);
     client[method ?? card.method](card.title, error, card.tags);
   });
+}
+
+/** What a browser integration's `initSvcClient` takes beside the client's config and settings. */
+export interface BrowserIntegrationOptions {
+  /** @default the failure table's method ('majorMedium') */
+  method?: ReportingMethodName;
+  /** Listen to the window's `error` and `unhandledrejection` events. @default true */
+  windowHandlers?: boolean;
+}
+
+/**
+ * The page's client of a browser integration, made with `initShared` of the runtime entry the
+ * integration bundles with (the config and settings its build gave it), and the window listeners
+ * (`reportWindowErrors`) unless `windowHandlers` is false or there is no window.
+ */
+export function initBrowserIntegration(
+  initShared: (config: SvcOptions, settings?: ClientSettings) => SvcClient,
+  framework: FrameworkName,
+  config: SvcOptions,
+  settings: ClientSettings = {},
+  options: BrowserIntegrationOptions = {},
+): SvcClient {
+  const client = initShared(config, settings);
+  if (
+    options.windowHandlers !== false &&
+    typeof (globalThis as Partial<ErrorTarget>).addEventListener === 'function'
+  )
+    reportWindowErrors(client, framework, options.method);
+  return client;
 }
