@@ -102,6 +102,11 @@ export function frames(card: Card): string[] {
     .filter((line) => /^\s+at /.test(line));
 }
 
+/** The file of a frame line (`    at fn (app/page.tsx:3:9)` -> `app/page.tsx`). */
+export function location(line: string): string | undefined {
+  return /\(?([^()\s]+):\d+:\d+\)?$/.exec(line.trim())?.[1];
+}
+
 /**
  * The description's stack frames are written as original, project-relative places: the first one
  * (the throw site, in the app's own code) at `file` through the source maps (`at loadOrder
@@ -112,7 +117,6 @@ export function frames(card: Card): string[] {
 export function expectFramesAt(card: Card, file: string, appDir: string): void {
   const lines = frames(card);
   expect(lines.length).toBeGreaterThan(0);
-  const location = (line: string) => /\(?([^()\s]+):\d+:\d+\)?$/.exec(line.trim())?.[1];
   expect(location(lines[0]!)).toBe(file);
   for (const line of lines) {
     expect(line).not.toContain(appDir);

@@ -1,15 +1,16 @@
 // What the Next app is checked for beyond the matrix's shared scenarios, on the app
-// create-next-app makes (a failing server component: one card, two occurrences, frames
-// at app/boom/[id]/page.tsx), each server and client error exactly once under cacheComponents,
-// no response held by a flush, no SDK output; and the crashes of the server process only a Next
-// app has (a server action's background work, a promise a render awaits late), with the server
-// surviving them exactly as it does without Svc's crash handlers.
-import { readFileSync } from 'node:fs';
+// create-next-app makes (a failing server component: one card, two occurrences, frames at
+// app/boom/[id]/page.tsx; Next's own frames as node_modules/next/...), each server and client
+// error exactly once under cacheComponents, no response held by a flush, no SDK output; and the
+// crashes of the server process only a Next app has (a server action's background work, a
+// promise a render awaits late), with the server surviving them exactly as it does without
+// Svc's crash handlers.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService } from '@svc/server/testing';
 import type { Spawned } from '@svc/testkit';
 import { expect, it } from 'vitest';
-import { cardTitled, expectCard, expected, expectFramesAt } from './cards.ts';
+import { cardTitled, expectCard, expected, expectFramesAt, frames, location } from './cards.ts';
 import type { RunningApp } from './scenarios.ts';
 import { openPage, RELEASE, until } from './shared.ts';
 
@@ -102,6 +103,23 @@ export function freshAppChecks(app: () => NextRun): void {
     const card = await cardTitled(svc, NEXT_TITLES.route, 2);
     expect([...card.tags].sort()).toEqual(SERVER_TAGS('GET'));
     expect(card.file_name).toBe('app/api/orders/route.ts');
+  });
+
+  it("frames inside Next read node_modules/next/..., never like the app's own code", async () => {
+    const cards = await app().svc.cards();
+    const all = cards.map((card) => String(card.description)).join('\n\n');
+    const places = cards.flatMap((card) => frames(card).flatMap((line) => location(line) ?? []));
+    // The app's own files, a dependency's (`node_modules/<package>/...`) or Node's: never a
+    // dependency's source named as if it were the app's (`src/server/route-modules/...`).
+    const own = places.filter((place) => !/^(?:node_modules\/|node:|internal\/)/.test(place));
+    expect(
+      own.filter((place) => !existsSync(join(app().dir, place))),
+      all,
+    ).toEqual([]);
+    expect(
+      places.filter((place) => place.startsWith('node_modules/next/')),
+      all,
+    ).not.toEqual([]);
   });
 
   it('a failing server action makes one card per click (app/checkout/error.tsx does not resend it)', async () => {

@@ -7,12 +7,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { offlineFonts } from '@svc/testkit';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import { buildNextApp, createNextApp, nextEnv, ROUTE_FILE, startNextApp } from './next-app.ts';
 import { exactCounts, freshAppChecks, NEXT_TITLES, type NextRun } from './next-checks.ts';
 import { REACT_TITLES } from './react-app.ts';
 import { browserFailures, clientError, onlyThese, serverCrash, serverError } from './scenarios.ts';
 import { clickOn, closeBrowser, scratch, service } from './shared.ts';
-import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
+import {
+  againKeepsVariant,
+  expectMappedThrowSite,
+  rebuildKeepsVariant,
+  uploadedMaps,
+} from './source-maps.ts';
 
 /** The client page of the browser failures (./react-app.ts), a file of the app. */
 const SCENARIOS_FILE = 'app/scenarios/page.tsx';
@@ -121,6 +127,14 @@ describe.each(['turbopack', 'webpack'] as const)(
       [...Object.values(TITLES), ...Object.values(NEXT_TITLES)],
       () => running.server.output(),
     );
+    // `next start` as the generator's app runs it (npm start), once: the server is the same for
+    // both bundlers.
+    if (bundler === 'turbopack')
+      exitScenarios(
+        'next',
+        (url, svc) => startNextApp(dir, { ...nextEnv(svc), SERVICE_URL: url }),
+        { path: '/api/orders/1001', title: TITLES.serverError },
+      );
     exactCounts(() => running, {
       [TITLES.serverError]: 2,
       [TITLES.serverRejection]: 1,
@@ -154,6 +168,13 @@ describe.each(['turbopack', 'webpack'] as const)(
         const page = await clickOn(`${running.base}/scenarios`, '#error-boundary');
         running.pages.push(page);
         await page.waitForSelector('text=Something went wrong.');
+      },
+    });
+    againKeepsVariant(() => running, {
+      title: NEXT_TITLES.page,
+      variant: 'Error: Order 1 missing',
+      async again() {
+        await fetch(`${running.base}/boom/1`).then((r) => r.text());
       },
     });
   },
