@@ -263,6 +263,16 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     boundaryFile: 'app/components/Widget.vue',
     framesAt: 'app/app.vue',
   });
+  it('the browser throw sites are mapped by the service, with their original function names', async () => {
+    await expectMappedThrowSite(running, TITLES.browserRejection, {
+      file: 'app/app.vue',
+      fn: 'syncNow',
+    });
+    await expectMappedThrowSite(running, TITLES.boundary, {
+      file: 'app/components/Widget.vue',
+      fn: 'setup',
+    });
+  });
   rebuildKeepsVariant(() => running, {
     title: TITLES.boundary,
     async rebuild() {
