@@ -8,13 +8,14 @@
 // Replaces its own section of bench/server/RESULTS.md. Build the server first
 // (npm run build -w @svc/server).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startPostgres } from '../../testkit/src/postgres.ts';
 import { fill } from './board-fill.mjs';
+import { writeSection } from './results-section.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -172,14 +173,4 @@ Measured ${new Date().toISOString()}.
   await postgres.stop();
   rmSync(root, { recursive: true, force: true });
 }
-const file = here('RESULTS.md');
-const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-const at = previous.indexOf('<!-- search');
-const next = at >= 0 ? previous.indexOf('<!-- ', at + 1) : -1;
-writeFileSync(
-  file,
-  at >= 0
-    ? `${previous.slice(0, at)}${md}${next >= 0 ? `\n${previous.slice(next)}` : ''}`
-    : `${previous.trimEnd()}\n\n${md}`,
-);
-console.log(md);
+writeSection(here('RESULTS.md'), 'search', md);

@@ -9,7 +9,7 @@
 // Replaces its own section of bench/server/RESULTS.md.
 import { spawn } from 'node:child_process';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { deflateRawSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { buildBundle, stackOf } from './sourcemap-app.mjs';
+import { writeSection as writeResults } from './results-section.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -327,15 +328,5 @@ deflated to ${fmt(m.kept.sources)} bytes (${fmt(m.ownBytes)} bytes before; defla
 Nothing a lookup reads is compressed, so a cold map costs one row read and one JSON parse.
 Measured ${new Date().toISOString()}.
 `;
-  const file = here('RESULTS.md');
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const at = previous.indexOf('<!-- sourcemaps');
-  const next = at >= 0 ? previous.indexOf('<!-- ', at + 1) : -1;
-  writeFileSync(
-    file,
-    at >= 0
-      ? `${previous.slice(0, at)}${md}${next >= 0 ? `\n${previous.slice(next)}` : ''}`
-      : `${previous.trimEnd()}\n\n${md}`,
-  );
-  console.log(md);
+  writeResults(here('RESULTS.md'), 'sourcemaps', md);
 }

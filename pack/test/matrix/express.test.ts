@@ -5,8 +5,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLines, readmeBlock, runSetup, type Spawned, spawnProcess } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import { clientError, onlyThese, type RunningApp, serverCrash, serverError } from './scenarios.ts';
-import { appEnv, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import {
+  appEnv,
+  freePort,
+  REPO_ROOT,
+  scratch,
+  service,
+  type TestService,
+  tarballs,
+} from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/express/README.md');
 const TITLES = {
@@ -26,6 +35,19 @@ async function syncInventory() {
   throw new Error('Inventory sync failed');
 }
 `;
+
+/** `node server.js` (the README's run) on a free port, against `serviceUrl` with `svc`'s keys. */
+async function startApp(dir: string, serviceUrl: string, svc: TestService) {
+  const port = await freePort();
+  const server = spawnProcess(process.execPath, ['server.js'], {
+    cwd: dir,
+    env: { ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: String(port) },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100 && !(await fetch(base).catch(() => undefined)); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  return { server, base };
+}
 
 describe('Express: a new app, set up as the README says', () => {
   const where = scratch('express');
@@ -47,15 +69,10 @@ describe('Express: a new app, set up as the README says', () => {
       server.replace(anchor, `${MORE_ROUTES}${anchor}`),
     );
     running.svc = await service();
-    const port = await freePort();
-    app = spawnProcess(process.execPath, ['server.js'], {
-      cwd: running.dir,
-      env: { ...appEnv(running.svc), PORT: String(port) },
-    });
+    const started = await startApp(running.dir, running.svc.url, running.svc);
+    app = started.server;
     running.server = app;
-    running.base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100 && !(await fetch(running.base).catch(() => undefined)); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    running.base = started.base;
   });
 
   afterAll(async () => {
@@ -86,4 +103,9 @@ describe('Express: a new app, set up as the README says', () => {
     Object.values(TITLES),
     () => app.output(),
   );
+
+  exitScenarios('express', (url, svc) => startApp(running.dir, url, svc), {
+    path: '/orders/1001',
+    title: TITLES.serverError,
+  });
 });

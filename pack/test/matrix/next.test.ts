@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { offlineFonts } from '@svc/testkit';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import { buildNextApp, createNextApp, nextEnv, ROUTE_FILE, startNextApp } from './next-app.ts';
 import { exactCounts, freshAppChecks, NEXT_TITLES, type NextRun } from './next-checks.ts';
 import { REACT_TITLES } from './react-app.ts';
@@ -126,6 +127,14 @@ describe.each(['turbopack', 'webpack'] as const)(
       [...Object.values(TITLES), ...Object.values(NEXT_TITLES)],
       () => running.server.output(),
     );
+    // `next start` as the generator's app runs it (npm start), once: the server is the same for
+    // both bundlers.
+    if (bundler === 'turbopack')
+      exitScenarios(
+        'next',
+        (url, svc) => startNextApp(dir, { ...nextEnv(svc), SERVICE_URL: url }),
+        { path: '/api/orders/1001', title: TITLES.serverError },
+      );
     exactCounts(() => running, {
       [TITLES.serverError]: 2,
       [TITLES.serverRejection]: 1,

@@ -16,6 +16,7 @@ import {
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import { starterRegistry } from './nuxt-starter.ts';
 import {
   browserFailures,
@@ -25,7 +26,16 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import { appEnv, clickOn, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import {
+  appEnv,
+  clickOn,
+  closeBrowser,
+  REPO_ROOT,
+  scratch,
+  service,
+  type TestService,
+  tarballs,
+} from './shared.ts';
 import {
   againKeepsVariant,
   expectMappedThrowSite,
@@ -111,6 +121,22 @@ function startSync() {
 </template>
 `,
 };
+
+/** Another server of the build in `dir`, against `serviceUrl` with `svc`'s keys (the exit cases). */
+async function startAgainst(dir: string, serviceUrl: string, svc: TestService) {
+  const server = spawnProcess(process.execPath, ['.output/server/index.mjs'], {
+    cwd: dir,
+    env: {
+      ...appEnv(svc, 'nuxt'),
+      SERVICE_URL: serviceUrl,
+      NUXT_PUBLIC_SERVICE_URL: serviceUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
+  });
+  const [, url] = await server.waitFor(/Listening on (http:\/\/\S+)/);
+  return { server, base: url!.replace(/\/$/, '') };
+}
 
 describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
   const where = scratch('nuxt');
@@ -245,6 +271,16 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     boundaryFile: 'app/components/Widget.vue',
     framesAt: 'app/app.vue',
   });
+  it('the browser throw sites are mapped by the service, with their original function names', async () => {
+    await expectMappedThrowSite(running, TITLES.browserRejection, {
+      file: 'app/app.vue',
+      fn: 'syncNow',
+    });
+    await expectMappedThrowSite(running, TITLES.boundary, {
+      file: 'app/components/Widget.vue',
+      fn: 'setup',
+    });
+  });
   rebuildKeepsVariant(() => running, {
     title: TITLES.boundary,
     async rebuild() {
@@ -273,4 +309,9 @@ describe('Nuxt: the app nuxi init makes, set up as the README says', () => {
     Object.values(TITLES),
     () => app.output(),
   );
+
+  exitScenarios('nuxt', (url, svc) => startAgainst(running.dir, url, svc), {
+    path: '/api/orders/1001',
+    title: TITLES.serverError,
+  });
 });

@@ -121,6 +121,18 @@ interface Prepared {
   where: ReturnType<typeof scratch>;
   running: RunningApp;
   app?: Spawned;
+  ended?: boolean;
+}
+
+/** Ends what `prepare` started, once: the app, its reference service, its folder. */
+async function end(state: Prepared): Promise<void> {
+  if (state.ended) return;
+  state.ended = true;
+  for (const page of state.running.pages) await page.close().catch(() => undefined);
+  state.app?.kill('SIGKILL');
+  await state.app?.exited;
+  await state.running.svc?.close();
+  state.where.done();
 }
 
 const node24 = testNode(24);
@@ -182,7 +194,17 @@ beforeAll(() => {
   }
 });
 
-afterAll(closeBrowser);
+afterAll(closeBrowser); // last: after-hooks run in reverse order
+
+// Also what a filtered run never reached (its describe's hooks do not run): each once prepared.
+afterAll(async () => {
+  await Promise.all(
+    [...prepared.values()].map(async ({ state, ready }) => {
+      await ready.catch(() => undefined);
+      await end(state);
+    }),
+  );
+});
 
 for (const major of [2, 3] as const) {
   describe(`SvelteKit ${major}: the app sv create makes, set up as the README says`, () => {
@@ -196,14 +218,7 @@ for (const major of [2, 3] as const) {
       app = state.app!;
     });
 
-    afterAll(async () => {
-      const { state } = prepared.get(major)!;
-      for (const page of state.running.pages) await page.close();
-      state.app?.kill('SIGKILL');
-      await state.app?.exited;
-      await state.running.svc?.close();
-      state.where.done();
-    });
+    afterAll(() => end(prepared.get(major)!.state));
 
     serverError(() => running, 'sveltekit', {
       paths: ['/orders/1001', '/orders/1002'],

@@ -15,6 +15,7 @@ import {
   spawnProcess,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserExitScenarios } from './exit.ts';
 import { REACT_TITLES, reactScenarios } from './react-app.ts';
 import { browserFailures, onlyThese, type RunningApp } from './scenarios.ts';
 import { expectMappedThrowSite, rebuildKeepsVariant, uploadedMaps } from './source-maps.ts';
@@ -132,4 +133,9 @@ describe('Vite: the app create-vite makes (react-ts), set up as the README says'
     },
   });
   onlyThese(() => running, Object.values(REACT_TITLES));
+  browserExitScenarios(() => running, {
+    path: '/',
+    button: '#browser-error',
+    title: REACT_TITLES.browserError,
+  });
 });

@@ -1,11 +1,11 @@
 // A browser's offline queue (a lazy chunk, loaded by ./browser.ts a moment after start-up): a
 // report the service could not be reached for (a network error or no answer, never an answer such
 // as a 4xx) is kept in IndexedDB, at most MAX_KEPT of them for the origin (the oldest dropped,
-// counted in one warning a second at most), and sent again when the service answers, when the page comes back
-// online, and when the next page of the origin loads the chunk. Each report is sent once: taking
-// them is one IndexedDB transaction that reads and deletes them, so two tabs never take the same
-// one; one that fails again is kept again. The connection stays open, so a report kept at unload
-// is written in the same task.
+// counted in one warning a second at most), and sent again when the service answers, when the page
+// comes back online, and when the next page of the origin loads the chunk. Each report is sent
+// once: taking them is one IndexedDB transaction that reads and deletes them, so two tabs
+// never take the same one; one that fails again is kept again. The connection stays open, so a
+// report kept at unload is written in the same task.
 import { OFFLINE_DROPPED } from '../core/messages.ts';
 import type { Pipeline } from '../core/pipeline.ts';
 import type { OfflineQueue, Prepared } from '../core/send.ts';
@@ -36,17 +36,43 @@ function committed(tx: IDBTransaction): Promise<void> {
   });
 }
 
-function openDatabase(): Promise<IDBDatabase> {
-  const request = indexedDB.open(DATABASE, 1);
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE, { autoIncrement: true });
-  return done(request);
+/**
+ * The database with its store (made by an upgrade when missing, whoever opened it first).
+ * `released` is told when the connection is closed for another page's upgrade.
+ */
+async function openDatabase(released: () => void, version?: number): Promise<IDBDatabase> {
+  const request = indexedDB.open(DATABASE, version);
+  request.onupgradeneeded = () => {
+    if (!request.result.objectStoreNames.contains(STORE))
+      request.result.createObjectStore(STORE, { autoIncrement: true });
+  };
+  const db = await done(request);
+  db.onversionchange = () => {
+    db.close(); // another page upgrades: let it; the next use opens again
+    released();
+  };
+  if (db.objectStoreNames.contains(STORE)) return db;
+  db.close();
+  return openDatabase(released, db.version + 1);
 }
 
-/** Adds `kept`, then drops the oldest past MAX_KEPT; resolves with how many were dropped. */
+/**
+ * Adds `kept` in a transaction committed at once (a page being torn down runs no more callbacks,
+ * and a transaction still open dies with it), then drops the oldest past MAX_KEPT; resolves with
+ * how many were dropped.
+ */
 async function add(db: IDBDatabase, kept: Kept): Promise<number> {
   const tx = db.transaction(STORE, 'readwrite');
+  tx.objectStore(STORE).add(kept);
+  tx.commit?.();
+  await committed(tx);
+  return trim(db);
+}
+
+/** Drops the oldest reports past MAX_KEPT; resolves with how many. */
+async function trim(db: IDBDatabase): Promise<number> {
+  const tx = db.transaction(STORE, 'readwrite');
   const store = tx.objectStore(STORE);
-  store.add(kept);
   // Keys in order of addition (auto-increment): the oldest first.
   const keys = await done(store.getAllKeys());
   const extra = Math.max(0, keys.length - MAX_KEPT);
@@ -82,9 +108,12 @@ export async function offlineQueue(pipeline: Pipeline): Promise<OfflineQueue> {
   ]);
   const ctx = pipeline.context;
   let opened: Promise<IDBDatabase> | undefined;
+  const forget = () => {
+    opened = undefined;
+  };
   const database = () =>
-    (opened ??= openDatabase().catch((error) => {
-      opened = undefined;
+    (opened ??= openDatabase(forget).catch((error) => {
+      forget();
       throw error;
     }));
   database().catch(() => undefined); // opened now: a report kept at unload is written at once

@@ -3,7 +3,8 @@
 // its lazy chunks are fetched as a user's page fetches them. The network is cut with CDP
 // (`Network.emulateNetworkConditions`, offline) or the service is stopped (refused). Reports made
 // meanwhile are kept in IndexedDB and arrive exactly once when the page is back online, after the
-// next page load, from one of two tabs loaded at once; the queue keeps the newest 30.
+// next page load, from one of two tabs loaded at once; the queue keeps the newest 30. A report
+// still queued when the page goes, the service known down, is kept by the unload itself.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,7 +30,7 @@ const chunks = new Map<string, string>();
 /** The chunks the pages fetched (by file name), in order. */
 const fetched: string[] = [];
 
-/** The page's app: one shared client, reports made through `window.report(title, n)`. */
+/** The page's app: one shared client, reports made through `window.report(title, n, flush?)`. */
 const APP = `import { initShared } from '@svc/runtime';
 const params = new URLSearchParams(location.search);
 const svc = initShared(
@@ -41,8 +42,9 @@ const svc = initShared(
   },
   { serviceUrl: params.get('service') },
 );
-window.report = (title, count) => {
+window.report = (title, count, flush) => {
   for (let i = 0; i < count; i++) svc.major(title, title + ': report ' + i, ['offline']);
+  if (flush) svc.flush();
 };
 window.ready = true;
 `;
@@ -127,19 +129,32 @@ async function setOffline(context: BrowserContext, page: Page, offline: boolean)
 
 /** How many reports the page's origin keeps in IndexedDB. */
 const kept = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('svc-offline');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('reports')) return resolve(0);
-          const count = db.transaction('reports').objectStore('reports').count();
-          count.onsuccess = () => resolve(count.result);
+  page.evaluate(async () => {
+    // Opened only if it exists: opening makes it (the SDK then adds its store by an upgrade).
+    const known = await indexedDB.databases();
+    if (!known.some((d) => d.name === 'svc-offline')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('svc-offline');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('reports')) {
+          db.close();
+          return resolve(0);
+        }
+        const count = db.transaction('reports').objectStore('reports').count();
+        count.onsuccess = () => {
+          db.close(); // never in the way of the SDK's own connection
+          resolve(count.result);
         };
-        open.onerror = () => resolve(-1);
-      }),
-  );
+      };
+      open.onerror = () => resolve(-1);
+    });
+  });
+
+/** The page's `window.report` (see APP). */
+interface Reporting {
+  report(title: string, count: number, flush?: boolean): void;
+}
 
 async function occurrences(title: string): Promise<number> {
   const cards = await service.cards();
@@ -166,6 +181,30 @@ it('network cut: 10 errors offline, reload, online: exactly 10 occurrences', asy
   await setOffline(context, page, false);
   await openApp(context, page);
   await exactly('Offline reload', 10);
+  expect(await kept(page)).toBe(0);
+  await context.close();
+});
+
+it('the service known down at the page end: the report is kept, sent once by the next page', async () => {
+  const context = await browser.newContext();
+  const page = await openApp(context, undefined, 60_000); // sent only by flush() and the unload
+  await until(() => page.evaluate(async () => (await indexedDB.databases()).length > 0));
+  const port = Number(new URL(service.url).port);
+  await service.close(); // refused from now on
+  try {
+    // A first report meets the refusal while the page is open: kept, and the service known down.
+    await page.evaluate(() => (window as unknown as Reporting).report('Kept at the end', 1, true));
+    await until(async () => (await kept(page)) === 1);
+    // A second one is still queued when the page goes: kept by the unload itself, its write
+    // committed before the page is torn down.
+    await page.evaluate(() => (window as unknown as Reporting).report('Kept at the end', 1));
+    await page.reload();
+    await until(async () => (await kept(page)) === 2);
+  } finally {
+    service = await startTestService({ dataDir, port });
+  }
+  await openApp(context, page);
+  await exactly('Kept at the end', 2);
   expect(await kept(page)).toBe(0);
   await context.close();
 });

@@ -70,6 +70,9 @@ function sourceMapFlags(flags: Flags): SourceMapOptions | false {
   };
 }
 
+/** The longest `serve` waits for a clean close after SIGTERM/SIGINT before it exits anyway. */
+const CLOSE_DEADLINE_MS = 8000;
+
 /**
  * `svc-server serve`: runs until SIGINT/SIGTERM, then closes cleanly. A database that cannot be
  * reached yet is waited for (one log line), not a reason to exit.
@@ -80,7 +83,14 @@ export async function runServe(flags: Flags): Promise<void> {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const stop = () => {
     stopping.abort();
-    if (server) server.close().then(() => process.exit(0));
+    if (!server) return;
+    // Every part of close() is bounded (HTTP 2 s, SMTP abandoned, store calls by their deadlines);
+    // this is the last guard, under the 10 s a container runtime waits before it kills.
+    setTimeout(() => {
+      console.error(`svc-server: not closed within ${CLOSE_DEADLINE_MS} ms, exiting`);
+      process.exit(1);
+    }, CLOSE_DEADLINE_MS).unref();
+    server.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,7 +1,6 @@
-import { Ajv } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LIMITS, UNTITLED_TITLE } from '../generated/limits.gen.ts';
 import { taskReportSchema } from '../generated/schema.gen.ts';
+import { schemaChecker } from './schema-check.ts';
 import type { TaskReport } from '../domain/types.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -11,13 +10,8 @@ const DEFAULT_PRIORITY = taskReportSchema.properties.priority.default;
 const OPTIONAL = ['priority', 'title', 'description', 'tags', 'file_name', 'line_number'] as const;
 const TEXT = ['title', 'description', 'file_name'] as const;
 
-function compile() {
-  const schema = taskReportSchema as Record<string, unknown>;
-  const is2020 = String(schema.$schema ?? '').includes('2020');
-  const AjvClass = is2020 ? Ajv2020 : Ajv;
-  return new AjvClass({ allErrors: true, strict: false }).compile(schema);
-}
-const check = compile();
+/** The generated schema, interpreted (./schema-check.ts: no code built from strings). */
+const check = schemaChecker(taskReportSchema);
 
 const add = (errors: FieldErrors, field: string, message: string) => {
   errors[field] = [...(errors[field] ?? []), message];

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type BoardDeps, registerBoard } from '../board/routes.ts';
 import { BODY_LIMIT, BodyError, type BodyLimits, readBody, tooLargeMessage } from './body.ts';
 import { corsHeaders } from './cors.ts';
 import { createFastTasks } from './fast-tasks.ts';
+import { fastifyFactory } from './fastify.ts';
 import { StoreUnavailableError } from '../store/availability.ts';
 import type { Availability } from '../store/guard.ts';
 import { boundConnectionsPerAddress } from './connections.ts';
@@ -67,7 +68,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     bodyLimits,
     closing: () => httpServer?.listening === false,
   });
-  const app = Fastify({
+  const app = fastifyFactory()({
     logger: false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: false,

@@ -4,9 +4,11 @@ import type { Socket } from 'node:net';
 
 // Answers Node's HTTP server would otherwise write itself, before any route runs, with an empty
 // body (contract 7: every answer is JSON): a request it cannot parse or that timed out reading its
-// headers (`clientError`), an `Expect` other than `100-continue` (`checkExpectation`), and, since
-// Node's own check is turned off (`requireHostHeader: false`), an HTTP/1.1 request without `Host`
-// (answered by `missingHost` from the first request hook).
+// headers (`clientError`), its body's framing broken after the route began (a malformed chunk size,
+// a chunk extension past Node's limit: `clientError` too, for a request already handed over), an
+// `Expect` other than `100-continue` (`checkExpectation`), and, since Node's own check is turned off
+// (`requireHostHeader: false`), an HTTP/1.1 request without `Host` (answered by `missingHost` from
+// the first request hook).
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -18,21 +20,32 @@ export function clientErrorAnswer(code: string | undefined): { status: number; m
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, message: 'The request headers are too large.' };
   }
+  if (code?.includes('CHUNK')) {
+    return { status: 400, message: "The request body's chunked framing is malformed." };
+  }
   return { status: 400, message: 'The request could not be parsed as HTTP/1.1.' };
 }
 
-/** Fastify's `clientErrorHandler`: a JSON answer on the raw socket, then the socket is closed. */
+/**
+ * Fastify's `clientErrorHandler`: a JSON answer on the raw socket, then the socket is closed. The
+ * request the parser failed in may already be a route's (its body's framing broke): when nothing
+ * of its response was written yet, this is its answer, and the route, whose body read then fails,
+ * writes to a closed socket. A response already under way (pipelining) is not cut into.
+ */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  // A response already in flight on this connection (pipelining) must not be cut into.
-  const busy = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
-  if (socket.writable && !busy) {
+  const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (socket.writable && !response?.headersSent) {
     const { status, message } = clientErrorAnswer(err.code);
     const body = JSON.stringify({ message });
-    socket.write(
+    // Closed once written: the rest of what the client sends cannot be trusted.
+    socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
     );
+    setTimeout(() => socket.destroy(), 1000).unref(); // a client that never reads
+    return;
   }
   socket.destroy();
 }

@@ -19,6 +19,7 @@ export function startNotifier(store: Store, opts: NotifierOptions) {
     intervalMs: opts.intervalMs ?? 300_000,
   };
   let running: Promise<void> | undefined;
+  let closed = false;
   let failing = false;
   const run = async () => {
     try {
@@ -31,6 +32,7 @@ export function startNotifier(store: Store, opts: NotifierOptions) {
     }
   };
   const tick = (): Promise<void> => {
+    if (closed) return Promise.resolve(); // the store may be closed: never touched again
     running ??= run().finally(() => {
       running = undefined;
     });
@@ -42,6 +44,7 @@ export function startNotifier(store: Store, opts: NotifierOptions) {
     /** Makes the due digests now (tests, shutdown). */
     tick,
     async close() {
+      closed = true;
       clearInterval(timer);
       await running;
     },

@@ -22,10 +22,16 @@ export interface SmtpOptions {
   retryMs?: number;
 }
 
+/** The error recorded for a mail whose SMTP exchange `close()` cut short. */
+const ABANDONED = 'not sent: the service stopped during the SMTP exchange';
+
 /**
- * Drains the outbox over SMTP: on demand (`kick`, after a commit queued mail) and every
- * `retryMs`, so mail queued while SMTP was down, refusing or silent is retried; a mail is marked
- * sent only once the server accepted it. Never throws.
+ * Drains the outbox over SMTP: at start (mail left by an earlier run), on demand (`kick`, after a
+ * commit queued mail) and every `retryMs`, so mail queued while SMTP was down, refusing or silent
+ * is retried; a mail is marked sent only once the server accepted it. `close()` does not wait for
+ * the SMTP server: an exchange under way is abandoned (recorded as an attempt; the mail stays in
+ * the outbox and goes from a later run), and once `close()` resolves nothing reads or writes the
+ * store. Never throws.
  */
 export function startMailSender(store: Store, smtp: SmtpOptions) {
   const timeout = smtp.timeoutMs ?? 15_000;
@@ -40,6 +46,8 @@ export function startMailSender(store: Store, smtp: SmtpOptions) {
     socketTimeout: timeout,
   });
   const from = smtp.from ?? 'Svc <no-reply@svc.local>';
+  /** Aborted by `close()`: the SMTP exchange under way ends at once. */
+  const closing = new AbortController();
   let running: Promise<void> | undefined;
   let again = false;
   let failing = false; // logged once per outage, not once per retry
@@ -50,11 +58,23 @@ export function startMailSender(store: Store, smtp: SmtpOptions) {
 
   const drain = async () => {
     for (const mail of await store.pendingMail(20)) {
+      if (closing.signal.aborted) return;
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          signal: closing.signal,
+        } as Parameters<typeof transport.sendMail>[0]);
         await store.markMail(mail.id, { sent: true });
         failing = false;
       } catch (err) {
+        if (closing.signal.aborted) {
+          // Abandoned at close: recorded (which lets go of its claim), left for a later run.
+          await store.markMail(mail.id, { sent: false, error: ABANDONED });
+          return;
+        }
         failed(err);
         await store.markMail(mail.id, { sent: false, error: String((err as Error).message) });
         // The server refused this one mail (a 5xx to a recipient, say): try the next. Anything
@@ -64,6 +84,7 @@ export function startMailSender(store: Store, smtp: SmtpOptions) {
     }
   };
   const kick = (): Promise<void> => {
+    if (closing.signal.aborted) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -84,10 +105,13 @@ export function startMailSender(store: Store, smtp: SmtpOptions) {
   };
   const timer = setInterval(kick, smtp.retryMs ?? 30_000);
   timer.unref();
+  void kick();
   return {
     kick,
+    /** Stops sending: the exchange under way is abandoned; resolves once the store is left alone. */
     async close() {
       clearInterval(timer);
+      closing.abort();
       await running;
       transport.close();
     },

@@ -1,7 +1,7 @@
 // The fields of an upload besides the map: `release`, `path`, `debug_id` and `code`, checked
 // against the generated `SourceMapUpload` schema (its limits are the spec's) and the rules JSON
 // Schema cannot say (no `.` or `..` segment in `path`, no URL, no space around `release`).
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { schemaChecker } from '../core/schema-check.ts';
 import { sourceMapUploadSchema } from '../generated/schema.gen.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -17,7 +17,7 @@ export interface UploadFields {
 
 // The map itself is checked by hand (./compile.ts): a schema error per entry of a hostile
 // `sources` array would be millions of objects.
-const check = new Ajv2020({ allErrors: true, strict: false }).compile({
+const check = schemaChecker({
   ...sourceMapUploadSchema,
   properties: { ...sourceMapUploadSchema.properties, map: { type: 'object' } },
 });

@@ -129,3 +129,71 @@ describe('requests Node cannot parse (clientError)', () => {
     expect(raw.closed).toBe(true);
   });
 });
+
+describe("a body whose framing breaks after the route began (clientError on a route's request)", () => {
+  const chunked = (auth: string) =>
+    `POST ${TASKS} HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+  const report = JSON.stringify({ severity: 'major', title: 'Never stored' });
+  const cases: [string, () => string[], RegExp][] = [
+    ['a malformed chunk size', () => [chunked(''), 'zz\r\n{}\r\n0\r\n\r\n'], /chunked framing/],
+    [
+      'a 20 kB chunk extension',
+      () => [chunked(''), `2;${'x'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`],
+      /chunked framing/,
+    ],
+    ['a chunk without its CRLF', () => [chunked(''), `2\r\n{}XX0\r\n\r\n`], /could not be parsed/],
+    [
+      'a good chunk of a signed-in report, then a malformed size, in a later packet',
+      () => [
+        chunked(`Authorization: Bearer ${svc.keys.apiKey}\r\n`),
+        `${report.length.toString(16)}\r\n${report}\r\n`,
+        'not-hex\r\n',
+      ],
+      /chunked framing/,
+    ],
+    [
+      'a malformed chunk size on a board route',
+      () => [
+        'POST /board/sign-in HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n',
+        'zz\r\n',
+      ],
+      /chunked framing/,
+    ],
+  ];
+  for (const [name, parts, message] of cases) {
+    it(`${name}: 400 JSON before the connection closes, nothing stored`, async () => {
+      const [first = '', ...rest] = parts();
+      const socket = connect(Number(new URL(svc.url).port), '127.0.0.1');
+      let out = '';
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('data', (c) => (out += c.toString()));
+      socket.on('error', () => {});
+      socket.write(first);
+      // The route has the request (and is reading its body) before the bad bytes arrive.
+      for (const part of rest) {
+        await new Promise((r) => setTimeout(r, 150));
+        socket.write(part);
+      }
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 3000))]);
+      socket.destroy();
+      const [head = '', body = ''] = out.split('\r\n\r\n');
+      const raw: Raw = {
+        status: Number(head.split(' ')[1]),
+        headers: Object.fromEntries(
+          head
+            .split('\r\n')
+            .slice(1)
+            .map((l) => [
+              l.slice(0, l.indexOf(':')).toLowerCase(),
+              l.slice(l.indexOf(':') + 1).trim(),
+            ]),
+        ),
+        body,
+        closed: true,
+      };
+      expectJson(raw, 400, message);
+      expect(raw.headers.connection).toBe('close');
+      expect((await svc.cards()).map((c) => c.title)).not.toContain('Never stored');
+    });
+  }
+});

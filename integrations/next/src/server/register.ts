@@ -7,8 +7,10 @@ import {
   firstSet,
   type PublicClientOptions,
   readServerSettings,
+  redact,
 } from '@svc/runtime/kit';
 import type { ReportingMethodName } from '../shared/types.ts';
+import { flushOnServerClose } from './close.ts';
 import { reportCrashes } from './crashes.ts';
 
 /** Options of {@link registerSvc}: the runtime's options plus the Next-specific ones. */
@@ -26,8 +28,9 @@ export interface SvcNextServerOptions extends SvcOptions {
    */
   fromBuild?: Omit<PublicClientOptions, 'apiKey'> & { serviceUrl?: string };
   /**
-   * Longest time one flush of a failing request's reports may take, in milliseconds (handed to
-   * `waitUntil` or `after()`, or awaited with `flushBeforeResponse`).
+   * Longest time one flush may take, in milliseconds: a failing request's (handed to `waitUntil` or
+   * `after()`, or awaited with `flushBeforeResponse`), and the one Next's server awaits when it
+   * closes (SIGTERM under `next start`). Never more than the runtime's exit budget.
    * @default 2000
    */
   flushTimeoutMs?: number;
@@ -113,12 +116,19 @@ export function registerSvc(options: SvcNextServerOptions = {}): SvcClient | und
       const resolved = serverClientOptions(clientOptions, processEnv());
       client = initShared(resolved.options, { serviceUrl: resolved.serviceUrl });
     }
-    // A literal `process.env.NEXT_RUNTIME`: Next inlines it, so edge bundles drop the call.
-    if (processHandlers !== false && process.env.NEXT_RUNTIME !== 'edge')
-      reportCrashes(client, { method: crashMethod, timeoutMs: state.flushTimeoutMs });
+    // A literal `process.env.NEXT_RUNTIME`: Next inlines it, so edge bundles drop the calls.
+    if (process.env.NEXT_RUNTIME !== 'edge') {
+      if (processHandlers !== false)
+        reportCrashes(client, { method: crashMethod, timeoutMs: state.flushTimeoutMs });
+      const log = state.debug ? (message: string) => console.debug(message) : () => {};
+      void flushOnServerClose(client, state.flushTimeoutMs, log);
+    }
     return client;
   } catch (error) {
-    console.warn('[svc/next] could not start the server client:', (error as Error)?.message);
+    console.warn(
+      '[svc/next] could not start the server client:',
+      redact((error as Error)?.message, []),
+    );
     return undefined;
   }
 }

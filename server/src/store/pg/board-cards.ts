@@ -18,10 +18,12 @@ export const PG_CARDS: CardsDialect = {
   bind: (value) => (typeof value === 'string' ? withoutNul(value) : value),
   tag: (tags, tag, bind) => `${tags}::jsonb ? ${bind(tag)}`,
   // Checked row by row as the sort's index is walked (used when many cards match): a scalar
-  // subquery, which the planner cannot turn into a join. As EXISTS it became a semi-join that read
-  // every match through the GIN index (it guesses 0.5 % of the cards match) and sorted them.
+  // subquery, which the planner cannot turn into a join (as EXISTS it became a semi-join that read
+  // every match through the GIN index and sorted them), inside a CASE, which the planner takes to
+  // pass half the rows: as a bare `@@` it guessed 0.5 %, and under another filter (a severity)
+  // read that filter's index whole and sorted (0.2 s on 100,000 cards) instead of walking the sort's.
   match: (id, terms, bind) =>
-    `(SELECT s.doc FROM card_search s WHERE s.card_id = ${id}) @@ ${tsQuery(terms, (v) => bind(withoutNul(v)))}`,
+    `CASE WHEN (SELECT s.doc FROM card_search s WHERE s.card_id = ${id}) @@ ${tsQuery(terms, (v) => bind(withoutNul(v)))} THEN true ELSE false END`,
   matching: (terms, bind, limit) => {
     const n = bind(limit);
     const query = () => tsQuery(terms, (v) => bind(withoutNul(v)));

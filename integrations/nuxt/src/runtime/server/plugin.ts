@@ -1,5 +1,5 @@
 import { initShared, type SvcOptions } from '@svc/runtime';
-import { failureReport, firstSet, readServerSettings } from '@svc/runtime/kit';
+import { failureReport, firstSet, readServerSettings, redact } from '@svc/runtime/kit';
 import { defineNitroPlugin, useRuntimeConfig } from 'nitropack/runtime';
 import { sharedSettings, privateSettings, publicSettings, toSdkOptions } from '../shared/config';
 import { shouldReportServerError, unwrapError } from '../shared/skip';
@@ -40,6 +40,6 @@ export default defineNitroPlugin((nitroApp) => {
     flushOnShutdown(client, nitroApp, config.svc?.shutdownTimeoutMs ?? 3000);
   } catch (error) {
     // A broken setup must not stop the server from starting.
-    console.warn('[svc] Nitro plugin disabled:', (error as Error)?.message);
+    console.warn('[svc] Nitro plugin disabled:', redact((error as Error)?.message, []));
   }
 });
