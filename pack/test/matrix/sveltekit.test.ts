@@ -17,6 +17,7 @@ import {
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import {
   browserFailures,
   clientError,
@@ -26,6 +27,7 @@ import {
   serverError,
 } from './scenarios.ts';
 import { appEnv, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import type { TestService } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/sveltekit/README.md');
 const TITLES = {
@@ -138,6 +140,16 @@ async function end(state: Prepared): Promise<void> {
 const node24 = testNode(24);
 const onNode24 = (env: NodeJS.ProcessEnv) => (node24 ? nodeEnv(node24, env) : env);
 
+/** `node build` (the Node adapter's server) in `dir` against `serviceUrl` with `svc`'s keys. */
+async function startApp(dir: string, serviceUrl: string, svc: TestService) {
+  const server = spawnProcess('node', ['build'], {
+    cwd: dir,
+    env: onNode24({ ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: '0', HOST: '127.0.0.1' }),
+  });
+  const [, url] = await server.waitFor(/Listening on (http:\/\/\S+)/);
+  return { server, base: url!.replace(/\/$/, '') };
+}
+
 /**
  * The app sv create makes on SvelteKit `major`, set up as the README says, built and started
  * against its own reference service. Both majors are prepared side by side (npm, then each
@@ -170,13 +182,10 @@ async function prepare(major: 2 | 3, state: Prepared): Promise<void> {
   running.svc = await service();
   // The README's build: `npm run build`, the publishable key from PUBLIC_SERVICE_API_KEY.
   await sh('npm', ['run', 'build'], running.dir, onNode24(appEnv(running.svc, 'sveltekit')));
-  state.app = spawnProcess('node', ['build'], {
-    cwd: running.dir,
-    env: onNode24({ ...appEnv(running.svc), PORT: '0', HOST: '127.0.0.1' }),
-  });
-  running.server = state.app;
-  const [, url] = await state.app.waitFor(/Listening on (http:\/\/\S+)/);
-  running.base = url!.replace(/\/$/, '');
+  const app = await startApp(running.dir, running.svc.url, running.svc);
+  state.app = app.server;
+  running.server = app.server;
+  running.base = app.base;
   console.log(`[sveltekit] ${major}: ready in ${Date.now() - started} ms`);
 }
 
@@ -254,5 +263,9 @@ for (const major of [2, 3] as const) {
       Object.values(TITLES),
       () => app.output(),
     );
+    exitScenarios(`sveltekit${major}`, (url, svc) => startApp(running.dir, url, svc), {
+      path: '/orders/1001',
+      title: TITLES.serverError,
+    });
   });
 }
