@@ -216,6 +216,18 @@ interface Prepared {
   where: ReturnType<typeof scratch>;
   running: RunningApp;
   app?: Spawned;
+  ended?: boolean;
+}
+
+/** Ends what `prepare` started, once: the app, its reference service, its folder. */
+async function end(state: Prepared): Promise<void> {
+  if (state.ended) return;
+  state.ended = true;
+  for (const page of state.running.pages) await page.close().catch(() => undefined);
+  state.app?.kill('SIGKILL');
+  await state.app?.exited;
+  await state.running.svc?.close();
+  state.where.done();
 }
 
 /**
@@ -276,6 +288,16 @@ beforeAll(() => {
   }
 });
 
+// Also what a filtered run never reached (its describe's hooks do not run): each once prepared.
+afterAll(async () => {
+  await Promise.all(
+    [...prepared.values()].map(async ({ state, ready }) => {
+      await ready.catch(() => undefined);
+      await end(state);
+    }),
+  );
+});
+
 for (const runtime of RUNTIMES) {
   describe(`Hono on ${runtime.name}: the app create-hono makes (${runtime.template})`, () => {
     const running = {} as RunningApp;
@@ -288,13 +310,7 @@ for (const runtime of RUNTIMES) {
       app = state.app!;
     });
 
-    afterAll(async () => {
-      const { state } = prepared.get(runtime.name)!;
-      state.app?.kill('SIGKILL');
-      await state.app?.exited;
-      await state.running.svc?.close();
-      state.where.done();
-    });
+    afterAll(() => end(prepared.get(runtime.name)!.state));
 
     serverError(() => running, 'hono', {
       paths: ['/orders/1001', '/orders/1002'],

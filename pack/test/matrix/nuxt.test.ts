@@ -26,16 +26,8 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import {
-  appEnv,
-  clickOn,
-  closeBrowser,
-  REPO_ROOT,
-  scratch,
-  service,
-  type TestService,
-  tarballs,
-} from './shared.ts';
+import { appEnv, clickOn, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import type { TestService } from './shared.ts';
 import {
   againKeepsVariant,
   expectMappedThrowSite,

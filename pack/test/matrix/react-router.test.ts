@@ -17,6 +17,7 @@ import {
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import { writeTemplate } from './react-router-starter.ts';
 import {
   browserFailures,
@@ -27,6 +28,7 @@ import {
   serverError,
 } from './scenarios.ts';
 import { appEnv, closeBrowser, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import type { TestService } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/react-router/README.md');
 const TITLES = {
@@ -135,15 +137,27 @@ describe('React Router: the app create-react-router makes, set up as the README 
     }
     running.svc = await service();
     await sh('npm', ['run', 'build'], dir, onNode24(appEnv(running.svc, 'react-router')));
-    const port = await freePort();
-    app = spawnProcess('npm', ['start'], {
-      cwd: dir,
-      env: onNode24({ ...appEnv(running.svc), PORT: String(port), HOST: '127.0.0.1' }),
-    });
+    const started = await startApp(running.svc.url, running.svc);
+    app = started.server;
     running.server = app;
-    running.base = `http://127.0.0.1:${port}`;
-    await app.waitFor(/\[react-router-serve\] http/);
+    running.base = started.base;
   });
+
+  /** The template's `npm start` (react-router-serve) against `serviceUrl` with `svc`'s keys. */
+  async function startApp(serviceUrl: string, svc: TestService) {
+    const port = await freePort();
+    const server = spawnProcess('npm', ['start'], {
+      cwd: running.dir,
+      env: onNode24({
+        ...appEnv(svc),
+        SERVICE_URL: serviceUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      }),
+    });
+    await server.waitFor(/\[react-router-serve\] http/);
+    return { server, base: `http://127.0.0.1:${port}` };
+  }
 
   afterAll(async () => {
     for (const page of running.pages) await page.close();
@@ -188,4 +202,5 @@ describe('React Router: the app create-react-router makes, set up as the README 
     Object.values(TITLES),
     () => app.output(),
   );
+  exitScenarios('react-router', startApp, { path: '/orders/1001', title: TITLES.serverError });
 });

@@ -17,6 +17,7 @@ import {
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { exitScenarios } from './exit.ts';
 import {
   browserFailures,
   clientError,
@@ -26,6 +27,7 @@ import {
   serverError,
 } from './scenarios.ts';
 import { appEnv, closeBrowser, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import type { TestService } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/sveltekit/README.md');
 const TITLES = {
@@ -121,10 +123,32 @@ interface Prepared {
   where: ReturnType<typeof scratch>;
   running: RunningApp;
   app?: Spawned;
+  ended?: boolean;
+}
+
+/** Ends what `prepare` started, once: the app, its reference service, its folder. */
+async function end(state: Prepared): Promise<void> {
+  if (state.ended) return;
+  state.ended = true;
+  for (const page of state.running.pages) await page.close().catch(() => undefined);
+  state.app?.kill('SIGKILL');
+  await state.app?.exited;
+  await state.running.svc?.close();
+  state.where.done();
 }
 
 const node24 = testNode(24);
 const onNode24 = (env: NodeJS.ProcessEnv) => (node24 ? nodeEnv(node24, env) : env);
+
+/** `node build` (the Node adapter's server) in `dir` against `serviceUrl` with `svc`'s keys. */
+async function startApp(dir: string, serviceUrl: string, svc: TestService) {
+  const server = spawnProcess('node', ['build'], {
+    cwd: dir,
+    env: onNode24({ ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: '0', HOST: '127.0.0.1' }),
+  });
+  const [, url] = await server.waitFor(/Listening on (http:\/\/\S+)/);
+  return { server, base: url!.replace(/\/$/, '') };
+}
 
 /**
  * The app sv create makes on SvelteKit `major`, set up as the README says, built and started
@@ -158,13 +182,10 @@ async function prepare(major: 2 | 3, state: Prepared): Promise<void> {
   running.svc = await service();
   // The README's build: `npm run build`, the publishable key from PUBLIC_SERVICE_API_KEY.
   await sh('npm', ['run', 'build'], running.dir, onNode24(appEnv(running.svc, 'sveltekit')));
-  state.app = spawnProcess('node', ['build'], {
-    cwd: running.dir,
-    env: onNode24({ ...appEnv(running.svc), PORT: '0', HOST: '127.0.0.1' }),
-  });
-  running.server = state.app;
-  const [, url] = await state.app.waitFor(/Listening on (http:\/\/\S+)/);
-  running.base = url!.replace(/\/$/, '');
+  const app = await startApp(running.dir, running.svc.url, running.svc);
+  state.app = app.server;
+  running.server = app.server;
+  running.base = app.base;
   console.log(`[sveltekit] ${major}: ready in ${Date.now() - started} ms`);
 }
 
@@ -182,7 +203,17 @@ beforeAll(() => {
   }
 });
 
-afterAll(closeBrowser);
+afterAll(closeBrowser); // last: after-hooks run in reverse order
+
+// Also what a filtered run never reached (its describe's hooks do not run): each once prepared.
+afterAll(async () => {
+  await Promise.all(
+    [...prepared.values()].map(async ({ state, ready }) => {
+      await ready.catch(() => undefined);
+      await end(state);
+    }),
+  );
+});
 
 for (const major of [2, 3] as const) {
   describe(`SvelteKit ${major}: the app sv create makes, set up as the README says`, () => {
@@ -196,14 +227,7 @@ for (const major of [2, 3] as const) {
       app = state.app!;
     });
 
-    afterAll(async () => {
-      const { state } = prepared.get(major)!;
-      for (const page of state.running.pages) await page.close();
-      state.app?.kill('SIGKILL');
-      await state.app?.exited;
-      await state.running.svc?.close();
-      state.where.done();
-    });
+    afterAll(() => end(prepared.get(major)!.state));
 
     serverError(() => running, 'sveltekit', {
       paths: ['/orders/1001', '/orders/1002'],
@@ -239,5 +263,9 @@ for (const major of [2, 3] as const) {
       Object.values(TITLES),
       () => app.output(),
     );
+    exitScenarios(`sveltekit${major}`, (url, svc) => startApp(running.dir, url, svc), {
+      path: '/orders/1001',
+      title: TITLES.serverError,
+    });
   });
 }
