@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SERVICE_SUITES } from './test/workers.ts';
 
 export default defineConfig({
   test: {
@@ -8,5 +9,6 @@ export default defineConfig({
     exclude: ['test/store/pg/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    ...SERVICE_SUITES,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SERVICE_SUITES } from './test/workers.ts';
 
 // The store-dependent suites again, on PostgreSQL: the same files as the `server` project, with
 // `inject('postgresUrl')` set, so every service under test gets a fresh database (test/store-kind.ts).
@@ -37,5 +38,6 @@ export default defineConfig({
     globalSetup: ['test/postgres-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    ...SERVICE_SUITES,
   },
 });

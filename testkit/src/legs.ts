@@ -43,6 +43,18 @@ export function projectsClaiming(version: string): string[] {
     .map(([project]) => project);
 }
 
+/**
+ * Set (to the Node 24 version) in the environment of npm test's legs after its Node 24 leg, which
+ * ran every project on the same build: a suite may then leave to that leg what no Node changes
+ * (a second bundler's build of the same code), and says so in one line.
+ */
+export const AFTER_NODE24_LEG = 'SVC_TEST_AFTER_NODE24_LEG';
+
+/** The Node 24 version whose leg ran before this one in the same `npm test`; undefined if none. */
+export function afterNode24Leg(): string | undefined {
+  return process.env[AFTER_NODE24_LEG] || undefined;
+}
+
 /** One run of vitest: on which Node, which projects (`undefined`: all of them). */
 export interface Leg {
   name: string;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './generated-app.ts';
-import { type Leg, projectsClaiming } from './legs.ts';
+import { AFTER_NODE24_LEG, type Leg, projectsClaiming } from './legs.ts';
 import { nodeEnv, testNode } from './nodes.ts';
 
 const VITEST = join(REPO_ROOT, 'node_modules/vitest/vitest.mjs');
@@ -37,7 +37,7 @@ function legs(): Leg[] {
     {
       name: `node${here.split('.')[0]}`,
       execPath: process.execPath,
-      env: process.env,
+      env: { ...process.env, [AFTER_NODE24_LEG]: node24.version },
       projects,
       why: `${projects.join(', ')} on this machine's Node ${here} (their packages claim it)`,
     },

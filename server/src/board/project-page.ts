@@ -30,17 +30,25 @@ export async function projectPage(
   const environments = await store.listEnvironments(project.id);
   const filtered = view.severity || view.priority || view.tag || view.q;
   const exact = environments.find((e) => e.name === env)?.statusCounts;
-  const counts = filtered
-    ? await store.countCards(project.id, query)
-    : (Object.fromEntries(
-        Object.keys(project.statusCounts).map((s) => [
-          s,
-          { count: exact?.[s as CardStatus] ?? 0, atLeast: false },
-        ]),
-      ) as Record<CardStatus, FilteredCount>);
-  // A status none of the environment's cards has (under the filters) needs no walk of an index.
+  // Filtered: the counts and the page are read at once (on PostgreSQL on two connections; a
+  // search's matches are looked up by both).
+  const [counts, page] = filtered
+    ? await Promise.all([store.countCards(project.id, query), store.listCards(project.id, query)])
+    : [
+        Object.fromEntries(
+          Object.keys(project.statusCounts).map((s) => [
+            s,
+            { count: exact?.[s as CardStatus] ?? 0, atLeast: false },
+          ]),
+        ) as Record<CardStatus, FilteredCount>,
+        undefined,
+      ];
+  // A status none of the environment's cards has (under the filters) shows none, and needs no
+  // walk of an index when unfiltered (filtered, a walk that stopped would offer to go on).
   const none = query.statuses?.every((s) => counts[s].count === 0 && !counts[s].atLeast);
-  const result = none ? { cards: [], more: false } : await store.listCards(project.id, query);
+  const result = none
+    ? { cards: [], more: false }
+    : (page ?? (await store.listCards(project.id, query)));
   const here = withoutChange(safeNext(req.url));
   const change = changeOf(params);
   const paging = { after: !!query.after, before: !!query.before, here };
