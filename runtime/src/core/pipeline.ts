@@ -9,7 +9,13 @@ import { lazy } from './lazy.ts';
 import { BAD_ENCRYPTION_KEY, SECURE_LOAD_FAILED, TRANSPORT_LOAD_FAILED } from './messages.ts';
 import type { Resolved } from './options.ts';
 import type { Bucket } from './counters.ts';
-import { keepaliveOnce, post, type Prepared, type TransportContext } from './send.ts';
+import {
+  type Keepalive,
+  keepaliveOnce,
+  post,
+  type Prepared,
+  type TransportContext,
+} from './send.ts';
 import type { ClientDeps, WirePayload } from './types.ts';
 
 export interface Pipeline {
@@ -21,7 +27,7 @@ export interface Pipeline {
    * Delivers (with `logLocally`, the transport logs the payload instead); `keepalive` for browser
    * unload. Never rejects.
    */
-  send(prepared: Prepared, keepalive?: boolean): Promise<Bucket>;
+  send(prepared: Prepared, keepalive?: Keepalive): Promise<Bucket>;
   /** What the transport is given (the Node exit flush sets its deadline on it). */
   context: TransportContext;
   /** The transport chunk, loaded once. */

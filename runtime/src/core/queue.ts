@@ -5,7 +5,7 @@
 import type { Bucket } from './counters.ts';
 import type { Resolved } from './options.ts';
 import type { Pipeline } from './pipeline.ts';
-import type { Prepared } from './send.ts';
+import { type Keepalive, PAST_BUDGET, type Prepared } from './send.ts';
 import type { WirePayload } from './types.ts';
 
 /** A queued report: its bytes, once prepared. */
@@ -70,7 +70,7 @@ export function createQueue(
     if (!now) for (const w of idleWaiters) w();
   }
 
-  function launch(e: Entry, keepalive?: boolean) {
+  function launch(e: Entry, keepalive?: Keepalive) {
     inFlight++;
     const done = (outcome: Bucket) => {
       inFlight--;
@@ -133,11 +133,11 @@ export function createQueue(
     unload() {
       let budget = KEEPALIVE_BUDGET;
       entries = entries.filter((e) => {
-        // UTF-8 bytes; a report not prepared yet stays.
+        // UTF-8 bytes; a report not prepared yet stays; past the budget, see PAST_BUDGET.
         const size = e.prepared && new Blob([e.prepared.body]).size;
-        if (!((size as number) <= budget)) return true;
-        budget -= size as number;
-        launch(e, true);
+        if (!size) return true;
+        if (size > budget) launch(e, PAST_BUDGET);
+        else launch(e, (budget -= size) >= 0); // spent from the budget: true, with keepalive
         return false;
       });
     },

@@ -85,6 +85,14 @@ export interface OfflineQueue {
   resend(): void;
 }
 
+/**
+ * How a report is sent at browser unload: `true` with `fetch` keepalive; `PAST_BUDGET` when the
+ * 64 KiB keepalive budget is spent (kept for the next page by the offline queue when it is loaded,
+ * else sent as usual); otherwise as usual.
+ */
+export type Keepalive = boolean | typeof PAST_BUDGET;
+export const PAST_BUDGET = 0;
+
 /** A delivery's end: its bucket, or `unreached` (no answer: refused, timed out, given up at exit). */
 export type Outcome = Bucket | 'unreached';
 

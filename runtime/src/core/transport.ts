@@ -8,7 +8,14 @@ import { type Answer, failureKind, outcomeOf } from './failure.ts';
 import { admit, createLink, failed, type Link, settle } from './link.ts';
 import { LOGGED_LOCALLY, type MessageName } from './messages.ts';
 import { backoffMs } from './retry.ts';
-import type { Outcome, Prepared, Reply, TransportContext } from './send.ts';
+import {
+  type Keepalive,
+  type Outcome,
+  PAST_BUDGET,
+  type Prepared,
+  type Reply,
+  type TransportContext,
+} from './send.ts';
 
 export { exitWithin } from './exit-flush.ts';
 export { failureKind, outcomeOf } from './failure.ts';
@@ -24,16 +31,21 @@ type Next = Outcome | number;
 export async function send(
   ctx: TransportContext,
   p: Prepared,
-  keepalive?: boolean,
+  keepalive?: Keepalive,
 ): Promise<Bucket> {
   // The dry run: the payload is shown, nothing is sent.
   if (ctx.config.logLocally) {
     ctx.debug.info(LOGGED_LOCALLY, JSON.parse(p.body));
     return 'sent';
   }
-  const outcome = await deliver(ctx, p, keepalive);
-  if (outcome !== 'unreached') return outcome;
+  // Unload past the keepalive budget: kept for the next page, synchronously (the page is going).
   const offline = ctx.offline;
+  if (keepalive === PAST_BUDGET && offline?.loaded) {
+    offline.loaded.keep(p);
+    return 'failed';
+  }
+  const outcome = await deliver(ctx, p, keepalive === true);
+  if (outcome !== 'unreached') return outcome;
   // At unload the chunk is there or too late: its work must begin now.
   if (offline?.loaded) offline.loaded.keep(p);
   else

@@ -160,3 +160,47 @@ it('prepares a plain bearer report queued in the same task as the unload event',
   expect(server.requests[0].json?.title).toBe('last words');
   await page.close();
 });
+
+it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent once by the next page', async () => {
+  const page = await openPage();
+  // Each page's client, made as the app's start-up makes it (the offline queue loads 1 s later).
+  await page.addInitScript((serviceUrl) => {
+    addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
+      (window as unknown as { svc: unknown }).svc = w.Svc.createClient(
+        { apiKey: 'svc_pub_browser', flushIntervalMs: 600_000, captureLocation: false },
+        { serviceUrl },
+      );
+    });
+  }, server.url);
+  await page.reload();
+  await page.evaluate(async () => {
+    // Records the keepalive bodies' sizes where the tab's next page reads them.
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      if (init?.keepalive) {
+        const sizes = JSON.parse(sessionStorage.getItem('keepalive') ?? '[]');
+        sizes.push(new Blob([init.body as string]).size);
+        sessionStorage.setItem('keepalive', JSON.stringify(sizes));
+      }
+      return original(input, init);
+    };
+    const svc = (window as unknown as { svc: import('../../src/index.browser.ts').SvcClient }).svc;
+    // ~20 KB each: three fit in 64 KiB.
+    for (let i = 0; i < 6; i++) svc.minor(`past ${i}`, String(i).repeat(20_000));
+    // The offline queue is loaded once it has opened its database.
+    while (!(await indexedDB.databases()).length) await new Promise((r) => setTimeout(r, 50));
+  });
+  await page.reload(); // the next page's client sends what was kept
+  const sizes: number[] = await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem('keepalive') ?? '[]'),
+  );
+  expect(sizes).toHaveLength(3);
+  expect(sizes.reduce((a, b) => a + b)).toBeLessThanOrEqual(64 * 1024);
+  await waitFor(() => server.requests.length >= 6, 10_000);
+  await new Promise((r) => setTimeout(r, 1000)); // nothing sent twice
+  expect(server.requests.map((r) => r.json?.title).sort()).toEqual(
+    [0, 1, 2, 3, 4, 5].map((i) => `past ${i}`),
+  );
+  await page.close();
+});
