@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import Fastify from 'fastify';
+import { codeFromStringsAllowed } from '../core/code-from-strings.ts';
 
 // Fastify in a process that forbids building code from strings (`node
 // --disallow-code-generation-from-strings`, as hardened hosts run). Its router, find-my-way 9,
@@ -13,15 +14,6 @@ import Fastify from 'fastify';
 // replaced (an exact anchor: a find-my-way that changed fails the start with this file's name,
 // never silently), the others replaced on their classes' prototypes. The request schemas are interpreted for the same reason
 // (core/schema-check.ts). test/http/no-code-generation.test.ts starts the service under the flag.
-
-/** Whether this process may build code from strings. */
-function codeFromStringsAllowed(): boolean {
-  try {
-    return typeof Function('return 0') === 'function';
-  } catch {
-    return false;
-  }
-}
 
 /** find-my-way's static prefix matcher, built from a string (lib/node.js `compilePrefixMatch`). */
 const PREFIX_MATCH_FROM_STRING =

@@ -1,6 +1,7 @@
 // The WAL checkpointer's thread (see checkpointer.ts). Plain JavaScript in a file of its own, so it
 // runs as is from the sources and from `dist/`, whatever flags the host process was started with
-// (no `eval`, no loader; `require` only for the driver's resolved path).
+// (no `eval`, no loader; `require` only for the driver's resolved path). Pragmas read one value
+// (`simple`): no row object, which better-sqlite3 13 builds from a string (driver.ts).
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,15 +10,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 const Database = createRequire(import.meta.url)(workerData.driver);
 
 const db = new Database(workerData.path, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-db.pragma('wal_autocheckpoint = 0');
+db.pragma('busy_timeout = 5000', { simple: true });
+db.pragma('wal_autocheckpoint = 0', { simple: true });
 let closing = false;
 let restarting = false;
 
 /** PASSIVE never blocks the writer. */
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    db.pragma('wal_checkpoint(PASSIVE)', { simple: true });
   } catch {
     // busy or locked: the next tick tries again
   }
@@ -41,7 +42,7 @@ const timer = setInterval(tick, workerData.tickMs);
 parentPort.on('message', (message) => {
   if (message === 'paused') {
     try {
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.pragma('wal_checkpoint(TRUNCATE)', { simple: true });
     } catch {
       // busy (a long reader): the next ticks try again
     }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { codeFromStringsAllowed } from '../../core/code-from-strings.ts';
 
 // The SQLite driver for the Node that runs the service. better-sqlite3 12 is built on Node's C++
 // `ObjectWrap`, whose header in Node 24.21 registers a cleanup hook per object and removes it in
@@ -54,8 +56,44 @@ export function sqliteDriver(): SqliteDriver {
     );
   }
   const { version } = require(`${name}/package.json`);
-  loaded = { name, path, label: `better-sqlite3 ${version}`, Database: require(path) };
+  const Database: typeof BetterSqlite3 = require(path);
+  if (name === SQLITE_DRIVERS.napi && !codeFromStringsAllowed()) initializeWithClosures(path);
+  loaded = { name, path, label: `better-sqlite3 ${version}`, Database };
   return loaded;
+}
+
+/** The row objects better-sqlite3 13 makes for each column list: built from a string by default. */
+function rowFactory(...keys: string[]) {
+  return (...values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++)
+      Object.defineProperty(row, keys[i]!, {
+        value: values[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return row;
+  };
+}
+
+/**
+ * better-sqlite3 13 gives its addon, when the first database opens, a row factory that builds
+ * each row's constructor from a string (`Function`), which a process started with
+ * `--disallow-code-generation-from-strings` refuses. There, and only there, the addon is
+ * initialized first with closures of the same behaviour (the package's own `lib/binding.js`, the
+ * module its entry uses, so the entry finds it initialized and keeps it). 12 builds rows natively.
+ */
+function initializeWithClosures(entry: string): void {
+  const addon = require(join(dirname(entry), 'binding.js')).getBinding();
+  if (addon.isInitialized) return;
+  const SqliteError = require(entry).SqliteError;
+  const arrayAppender = (array: unknown[], ...values: unknown[]) => {
+    array.push(...values);
+  };
+  const recordFactory = (value: unknown) => ({ value, done: false });
+  addon.initialize(SqliteError, (...v: unknown[]) => v, arrayAppender, rowFactory, recordFactory);
+  addon.isInitialized = true;
 }
 
 /** Opens a SQLite database file with this Node's driver. */
