@@ -133,11 +133,13 @@ export function createQueue(
     unload() {
       let budget = KEEPALIVE_BUDGET;
       entries = entries.filter((e) => {
-        // UTF-8 bytes; a report not prepared yet stays; past the budget, see PAST_BUDGET.
-        const size = e.prepared && new Blob([e.prepared.body]).size;
-        if (!size) return true;
+        const size = e.prepared && new Blob([e.prepared.body]).size; // UTF-8 bytes
+        if (!size) return true; // not prepared yet: it stays
         if (size > budget) launch(e, PAST_BUDGET);
-        else launch(e, (budget -= size) >= 0); // spent from the budget: true, with keepalive
+        else {
+          budget -= size;
+          launch(e, true);
+        }
         return false;
       });
     },
