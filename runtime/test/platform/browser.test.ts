@@ -197,7 +197,7 @@ it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent onc
   );
   expect(sizes).toHaveLength(3);
   expect(sizes.reduce((a, b) => a + b)).toBeLessThanOrEqual(64 * 1024);
-  await waitFor(() => server.requests.length >= 6, 10_000);
+  await waitFor(() => server.requests.length >= 6, 20_000);
   await new Promise((r) => setTimeout(r, 1000)); // nothing sent twice
   expect(server.requests.map((r) => r.json?.title).sort()).toEqual(
     [0, 1, 2, 3, 4, 5].map((i) => `past ${i}`),

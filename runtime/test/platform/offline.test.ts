@@ -98,6 +98,9 @@ async function openApp(context: BrowserContext, page?: Page, interval?: number):
   await tab.goto(pageUrl(interval));
   await tab.waitForFunction(() => (window as { ready?: boolean }).ready === true);
   await until(() => fetched.filter((f) => f.startsWith('offline')).length > before);
+  // Loaded once it has opened its database (after the transport and the warnings' chunks): the
+  // network may go from here. A later page of the origin finds the database there already.
+  await until(() => tab.evaluate(async () => (await indexedDB.databases()).length > 0));
   return tab;
 }
 
@@ -188,7 +191,6 @@ it('network cut: 10 errors offline, reload, online: exactly 10 occurrences', asy
 it('the service known down at the page end: the report is kept, sent once by the next page', async () => {
   const context = await browser.newContext();
   const page = await openApp(context, undefined, 60_000); // sent only by flush() and the unload
-  await until(() => page.evaluate(async () => (await indexedDB.databases()).length > 0));
   const port = Number(new URL(service.url).port);
   await service.close(); // refused from now on
   try {
