@@ -6,8 +6,7 @@
 // the time it waited. The time is measured until the whole process group is gone (`npm start`
 // runs `next start`, which runs the server).
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Spawned } from '@svc/testkit';
-import type { Page } from 'playwright-core';
+import { keptOffline, type Spawned } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './scenarios.ts';
 import { freePort, openPage, service, type TestService, until } from './shared.ts';
@@ -120,30 +119,6 @@ export function exitScenarios(
     });
   });
 }
-
-/** How many reports the page's origin keeps in its offline queue (IndexedDB). */
-const keptOffline = (page: Page) =>
-  page.evaluate(async () => {
-    // Opened only if it exists: opening makes it (the SDK then adds its store by an upgrade).
-    const known = await indexedDB.databases();
-    if (!known.some((d) => d.name === 'svc-offline')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('svc-offline');
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('reports')) {
-          db.close();
-          return resolve(0);
-        }
-        const count = db.transaction('reports').objectStore('reports').count();
-        count.onsuccess = () => {
-          db.close(); // never in the way of the SDK's own connection
-          resolve(count.result);
-        };
-      };
-      open.onerror = () => resolve(-1);
-    });
-  });
 
 /**
  * The exit guarantees of a browser app (`app()` running against its service), in Chromium: a

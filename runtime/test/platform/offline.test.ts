@@ -20,7 +20,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../testkit/src/index.ts';
+import { CHROMIUM_ARGS, chromiumPath, keptOffline } from '../../../testkit/src/index.ts';
 
 let site: Server;
 let browser: Browser;
@@ -130,30 +130,6 @@ async function setOffline(context: BrowserContext, page: Page, offline: boolean)
   });
 }
 
-/** How many reports the page's origin keeps in IndexedDB. */
-const kept = (page: Page) =>
-  page.evaluate(async () => {
-    // Opened only if it exists: opening makes it (the SDK then adds its store by an upgrade).
-    const known = await indexedDB.databases();
-    if (!known.some((d) => d.name === 'svc-offline')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('svc-offline');
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('reports')) {
-          db.close();
-          return resolve(0);
-        }
-        const count = db.transaction('reports').objectStore('reports').count();
-        count.onsuccess = () => {
-          db.close(); // never in the way of the SDK's own connection
-          resolve(count.result);
-        };
-      };
-      open.onerror = () => resolve(-1);
-    });
-  });
-
 /** The page's `window.report` (see APP). */
 interface Reporting {
   report(title: string, count: number, flush?: boolean): void;
@@ -184,7 +160,7 @@ it('network cut: 10 errors offline, reload, online: exactly 10 occurrences', asy
   await setOffline(context, page, false);
   await openApp(context, page);
   await exactly('Offline reload', 10);
-  expect(await kept(page)).toBe(0);
+  expect(await keptOffline(page)).toBe(0);
   await context.close();
 });
 
@@ -196,18 +172,18 @@ it('the service known down at the page end: the report is kept, sent once by the
   try {
     // A first report meets the refusal while the page is open: kept, and the service known down.
     await page.evaluate(() => (window as unknown as Reporting).report('Kept at the end', 1, true));
-    await until(async () => (await kept(page)) === 1);
+    await until(async () => (await keptOffline(page)) === 1);
     // A second one is still queued when the page goes: kept by the unload itself, its write
     // committed before the page is torn down.
     await page.evaluate(() => (window as unknown as Reporting).report('Kept at the end', 1));
     await page.reload();
-    await until(async () => (await kept(page)) === 2);
+    await until(async () => (await keptOffline(page)) === 2);
   } finally {
     service = await startTestService({ dataDir, port });
   }
   await openApp(context, page);
   await exactly('Kept at the end', 2);
-  expect(await kept(page)).toBe(0);
+  expect(await keptOffline(page)).toBe(0);
   await context.close();
 });
 
@@ -219,7 +195,7 @@ it('network cut: 10 errors offline, the page comes back online: exactly 10 occur
     (window as unknown as { report: (t: string, n: number) => void }).report('Offline online', 10),
   );
 
-  await until(async () => (await kept(page)) === 10); // delivery failed, the reports were kept
+  await until(async () => (await keptOffline(page)) === 10); // delivery failed, the reports were kept
   expect(await occurrences('Offline online')).toBe(0);
   await setOffline(context, page, false); // the page's `online` event
   await exactly('Offline online', 10);
@@ -238,7 +214,7 @@ it('a stopped service: kept, then sent once by one of two tabs loaded at once', 
         10,
       ),
     );
-    await until(async () => (await kept(page)) === 10);
+    await until(async () => (await keptOffline(page)) === 10);
   } finally {
     service = await startTestService({ dataDir, port });
   }
@@ -261,7 +237,7 @@ it('the queue keeps the newest 30, and says how many it dropped', async () => {
       35,
     ),
   );
-  await until(async () => (await kept(page)) === 30);
+  await until(async () => (await keptOffline(page)) === 30);
   await until(() => warnings.some((w) => w.includes('dropped from the offline queue')));
   await new Promise((r) => setTimeout(r, 1500)); // one line a second at most: no second one
   expect(warnings.filter((w) => w.includes('dropped'))).toEqual([
