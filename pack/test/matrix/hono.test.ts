@@ -22,7 +22,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCard, expected, expectFramesAt } from './cards.ts';
 import { seedCreateHono } from './hono-starter.ts';
-import { clientError, onlyThese, type RunningApp, serverCrash, serverError } from './scenarios.ts';
+import {
+  clientError,
+  endPrepared,
+  onlyThese,
+  type PreparedApp,
+  type RunningApp,
+  serverCrash,
+  serverError,
+} from './scenarios.ts';
 import { appEnv, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/hono/README.md');
@@ -211,31 +219,12 @@ async function configureWorker(dir: string, appVariables: NodeJS.ProcessEnv): Pr
   writeFileSync(join(dir, '.dev.vars'), `${lines.join('\n')}\n`);
 }
 
-/** One runtime's app and its reference service, as far as they got (afterAll ends them). */
-interface Prepared {
-  where: ReturnType<typeof scratch>;
-  running: RunningApp;
-  app?: Spawned;
-  ended?: boolean;
-}
-
-/** Ends what `prepare` started, once: the app, its reference service, its folder. */
-async function end(state: Prepared): Promise<void> {
-  if (state.ended) return;
-  state.ended = true;
-  for (const page of state.running.pages) await page.close().catch(() => undefined);
-  state.app?.kill('SIGKILL');
-  await state.app?.exited;
-  await state.running.svc?.close();
-  state.where.done();
-}
-
 /**
  * The app create-hono makes for `runtime`, set up as the README says, against its own reference
  * service, started and answering. The four runtimes are prepared side by side (mostly npm and
  * wrangler starting), each file's scenarios then run one runtime after another.
  */
-async function prepare(runtime: Runtime, state: Prepared): Promise<void> {
+async function prepare(runtime: Runtime, state: PreparedApp): Promise<void> {
   const { where, running } = state;
   const node24 = testNode(24);
   const started = Date.now();
@@ -274,11 +263,11 @@ async function prepare(runtime: Runtime, state: Prepared): Promise<void> {
   console.log(`[hono] ${runtime.name}: ready in ${Date.now() - started} ms`);
 }
 
-const prepared = new Map<Runtime['name'], { state: Prepared; ready: Promise<void> }>();
+const prepared = new Map<Runtime['name'], { state: PreparedApp; ready: Promise<void> }>();
 
 beforeAll(() => {
   for (const runtime of RUNTIMES) {
-    const state: Prepared = {
+    const state: PreparedApp = {
       where: scratch(`hono-${runtime.name}`),
       running: { pages: [] } as unknown as RunningApp,
     };
@@ -293,7 +282,7 @@ afterAll(async () => {
   await Promise.all(
     [...prepared.values()].map(async ({ state, ready }) => {
       await ready.catch(() => undefined);
-      await end(state);
+      await endPrepared(state);
     }),
   );
 });
@@ -310,7 +299,7 @@ for (const runtime of RUNTIMES) {
       app = state.app!;
     });
 
-    afterAll(() => end(prepared.get(runtime.name)!.state));
+    afterAll(() => endPrepared(prepared.get(runtime.name)!.state));
 
     serverError(() => running, 'hono', {
       paths: ['/orders/1001', '/orders/1002'],

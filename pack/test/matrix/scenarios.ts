@@ -4,7 +4,7 @@ import type { Spawned } from '@svc/testkit';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { allTitles, expectCard, expected, expectFramesAt } from './cards.ts';
-import { clickOn, type MatrixService } from './shared.ts';
+import { clickOn, type MatrixService, type scratch } from './shared.ts';
 
 type Framework = Parameters<typeof expected>[1];
 
@@ -167,4 +167,23 @@ export function onlyThese(app: () => RunningApp, titles: string[], output?: () =
     expect(await allTitles(app().svc)).toEqual([...titles].sort());
     if (output) expect(output()).not.toContain(app().svc.keys.signingSecret);
   });
+}
+
+/** An app the matrix prepares in its file's beforeAll, with its reference service, as far as they got. */
+export interface PreparedApp {
+  where: ReturnType<typeof scratch>;
+  running: RunningApp;
+  app?: Spawned;
+  ended?: boolean;
+}
+
+/** Ends what a file's `prepare` started, once: the app, its reference service, its folder. */
+export async function endPrepared(state: PreparedApp): Promise<void> {
+  if (state.ended) return;
+  state.ended = true;
+  for (const page of state.running.pages) await page.close().catch(() => undefined);
+  state.app?.kill('SIGKILL');
+  await state.app?.exited;
+  await state.running.svc?.close();
+  state.where.done();
 }

@@ -22,6 +22,8 @@ import {
   browserFailures,
   clientError,
   onlyThese,
+  endPrepared,
+  type PreparedApp,
   type RunningApp,
   serverCrash,
   serverError,
@@ -118,25 +120,6 @@ function writeReadmeFiles(dir: string, major: 2 | 3): void {
     writeFileSync(join(dir, file), readmeBlock(README, 'ts', `// ${file}\n`));
 }
 
-/** One major's app and its reference service, as far as they got (afterAll ends them). */
-interface Prepared {
-  where: ReturnType<typeof scratch>;
-  running: RunningApp;
-  app?: Spawned;
-  ended?: boolean;
-}
-
-/** Ends what `prepare` started, once: the app, its reference service, its folder. */
-async function end(state: Prepared): Promise<void> {
-  if (state.ended) return;
-  state.ended = true;
-  for (const page of state.running.pages) await page.close().catch(() => undefined);
-  state.app?.kill('SIGKILL');
-  await state.app?.exited;
-  await state.running.svc?.close();
-  state.where.done();
-}
-
 const node24 = testNode(24);
 const onNode24 = (env: NodeJS.ProcessEnv) => (node24 ? nodeEnv(node24, env) : env);
 
@@ -155,7 +138,7 @@ async function startApp(dir: string, serviceUrl: string, svc: TestService) {
  * against its own reference service. Both majors are prepared side by side (npm, then each
  * build), their scenarios then run one after the other.
  */
-async function prepare(major: 2 | 3, state: Prepared): Promise<void> {
+async function prepare(major: 2 | 3, state: PreparedApp): Promise<void> {
   const { where, running } = state;
   const started = Date.now();
   const commands = commandLines(readmeBlock(README, 'sh', 'sv@')).filter(
@@ -189,11 +172,11 @@ async function prepare(major: 2 | 3, state: Prepared): Promise<void> {
   console.log(`[sveltekit] ${major}: ready in ${Date.now() - started} ms`);
 }
 
-const prepared = new Map<2 | 3, { state: Prepared; ready: Promise<void> }>();
+const prepared = new Map<2 | 3, { state: PreparedApp; ready: Promise<void> }>();
 
 beforeAll(() => {
   for (const major of [2, 3] as const) {
-    const state: Prepared = {
+    const state: PreparedApp = {
       where: scratch(`sveltekit${major}`),
       running: { pages: [] } as unknown as RunningApp,
     };
@@ -210,7 +193,7 @@ afterAll(async () => {
   await Promise.all(
     [...prepared.values()].map(async ({ state, ready }) => {
       await ready.catch(() => undefined);
-      await end(state);
+      await endPrepared(state);
     }),
   );
 });
@@ -227,7 +210,7 @@ for (const major of [2, 3] as const) {
       app = state.app!;
     });
 
-    afterAll(() => end(prepared.get(major)!.state));
+    afterAll(() => endPrepared(prepared.get(major)!.state));
 
     serverError(() => running, 'sveltekit', {
       paths: ['/orders/1001', '/orders/1002'],
