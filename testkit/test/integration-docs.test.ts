@@ -1,9 +1,10 @@
 // What a user reads first about each framework integration, held to what the packages are: every
-// `integrations/*` package has its row in the root README's tables (the layout, the Nodes with
-// its `engines` range as its package.json says it, the SDK's frameworks), and its own README opens
-// with a Setup whose shell block installs it, the steps the cross-framework matrix runs as written
-// (pack/test/matrix reads that README). A new integration, or an `engines` change, fails here
-// until the READMEs say so.
+// `integrations/*` package has its rows in the root README's tables (the integrations with its
+// install line, the Nodes with its `engines` range as its package.json says it, the SDK's
+// frameworks, what it guarantees at exit), and so do the PHP SDK's plain, Laravel and Symfony
+// setups; each `integrations/*` README opens with a Setup whose shell block installs it, the steps
+// the cross-framework matrix runs as written (pack/test/matrix reads that README). A new
+// integration, or an `engines` change, fails here until the READMEs say so.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,9 @@ function rowsStarting(first: string): string[] {
     .filter((line) => line.split(/(?<!\\)\|/)[1]?.trim() === first);
 }
 
+/** The root README's "At exit" section: one table row (or a shared one) per integration. */
+const atExit = /^## At exit[\s\S]*?(?=^## )/m.exec(rootReadme)?.[0] ?? '';
+
 describe('each integration in the READMEs', () => {
   it('finds every integration package', () => {
     expect(integrations.map((i) => i.folder)).toEqual(
@@ -46,10 +50,12 @@ describe('each integration in the READMEs', () => {
   });
 
   it.each(integrations)(
-    '$name: its rows in the root README (layout, Nodes, SDK frameworks)',
+    '$name: its rows in the root README (integrations, Nodes, SDK frameworks, at exit)',
     (i) => {
-      const [layout] = rowsStarting(`\`integrations/${i.folder}\``);
-      expect(layout, `no layout row for integrations/${i.folder}`).toContain(`\`${i.name}\``);
+      const [row] = rowsStarting(`\`integrations/${i.folder}\``);
+      expect(row, `no integrations row for integrations/${i.folder}`).toContain(`\`${i.name}\``);
+      expect(row).toMatch(new RegExp(`\`npm install [^\`]*${i.name.replace('/', '\\/')}\\b`));
+      expect(atExit).toContain(`\`${i.name}\``);
       const [nodes] = rowsStarting(`\`${i.name}\``);
       expect(nodes, `no Nodes row for ${i.name}`).toBeDefined();
       expect(nodes!.split(/(?<!\\)\|/)[2]!.trim()).toBe(`\`${i.engines.replaceAll('|', '\\|')}\``);
@@ -57,6 +63,15 @@ describe('each integration in the READMEs', () => {
       expect(frameworks).toContain(`\`${i.name}\``);
     },
   );
+
+  it.each([
+    ['`php/` (plain PHP)', 'PHP script'],
+    ['`php/src/Laravel`', 'Laravel `php artisan`'],
+    ['`php/src/Symfony`', 'Symfony `bin/console`'],
+  ])('PHP %s: its install line and its rows at exit', (first, exitRow) => {
+    expect(rowsStarting(first)[0]).toContain('`composer require svc/svc-php`');
+    expect(atExit).toContain(exitRow);
+  });
 
   it.each(integrations)(
     '$name: its README opens with a Setup that installs it, run by the matrix',
