@@ -35,10 +35,14 @@ export const watchOfflineQueue = (page: Page) =>
 
 /** Waits until the page's SDK has opened its offline database (`watchOfflineQueue` first). */
 export async function offlineQueueOpened(page: Page, ms = 15_000): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as Watched).__svcOfflineOpened === true, null, {
-    timeout: ms,
-    polling: 50,
-  });
+  await page.waitForFunction(
+    () => (window as unknown as Watched).__svcOfflineOpened === true,
+    null,
+    {
+      timeout: ms,
+      polling: 50,
+    },
+  );
 }
 
 /** How many reports the page's origin keeps in its offline queue (IndexedDB). */

@@ -87,7 +87,10 @@ interface LegResult {
 function failedLines(files: string[]): string[] {
   const lines: string[] = [];
   for (const file of files) {
-    const leg = file.replace(/\.json$/, '').split('.').pop();
+    const leg = file
+      .replace(/\.json$/, '')
+      .split('.')
+      .pop();
     let result: LegResult;
     try {
       result = JSON.parse(readFileSync(file, 'utf8'));
