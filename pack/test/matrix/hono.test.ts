@@ -21,6 +21,7 @@ import {
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCard, expected, expectFramesAt } from './cards.ts';
+import { exitScenarios, type Started } from './exit.ts';
 import { seedCreateHono } from './hono-starter.ts';
 import {
   clientError,
@@ -31,10 +32,19 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import { appEnv, freePort, REPO_ROOT, scratch, service, tarballs } from './shared.ts';
+import {
+  appEnv,
+  freePort,
+  REPO_ROOT,
+  scratch,
+  service,
+  type TestService,
+  tarballs,
+} from './shared.ts';
 
 const README = join(REPO_ROOT, 'integrations/hono/README.md');
 const BIN = join(REPO_ROOT, 'node_modules/.bin');
+const DENO = join(REPO_ROOT, 'node_modules/deno/deno');
 const TITLES = {
   serverError: 'Error: Order <n> could not be loaded (GET /orders/:id)',
   rejection: 'Error: Inventory sync failed (unhandled rejection)',
@@ -185,16 +195,29 @@ async function start(runtime: Runtime, dir: string, env: NodeJS.ProcessEnv): Pro
     await server.waitFor(/Ready on http/, 120_000);
     return server;
   }
-  if (runtime.name === 'node') {
-    await sh('npm', ['run', 'build'], dir, env);
-    return spawnProcess('node', ['dist/index.js'], { cwd: dir, env });
-  }
+  if (runtime.name === 'node') return spawnProcess('node', ['dist/index.js'], { cwd: dir, env });
   if (runtime.name === 'bun')
     return spawnProcess(join(BIN, 'bun'), ['run', 'src/index.ts'], { cwd: dir, env });
-  return spawnProcess(join(BIN, 'deno'), ['run', '--allow-net', '--allow-env', 'main.ts'], {
-    cwd: dir,
-    env,
-  });
+  // The binary itself, as a user runs it (npm's `deno` is a Node script that spawns it).
+  return spawnProcess(DENO, ['run', '--allow-net', '--allow-env', 'main.ts'], { cwd: dir, env });
+}
+
+/** A new server of the app against `serviceUrl` with `svc`'s keys, on a free port, answering. */
+async function startAgainst(
+  runtime: Runtime,
+  dir: string,
+  serviceUrl: string,
+  svc: TestService,
+): Promise<Started> {
+  const port = String(await freePort());
+  const variables = { ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: port };
+  if (runtime.name === 'workers') await configureWorker(dir, variables);
+  const node24 = testNode(24);
+  const server = await start(runtime, dir, node24 ? nodeEnv(node24, variables) : variables);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200 && !(await fetch(base).catch(() => undefined)); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  return { server, base };
 }
 
 /** Workers: the template's wrangler.jsonc with the Durable Object, and the README's .dev.vars. */
@@ -247,19 +270,12 @@ async function prepare(runtime: Runtime, state: PreparedApp): Promise<void> {
     await sh('npm', ['install', '--prefer-offline', 'hono@4.13.19'], running.dir, env);
   }
   writeApp(running.dir, runtime);
+  if (runtime.name === 'node') await sh('npm', ['run', 'build'], running.dir, env);
   running.svc = await service();
-  const port = String(await freePort());
-  const appVariables = { ...appEnv(running.svc), PORT: port };
-  if (runtime.name === 'workers') await configureWorker(running.dir, appVariables);
-  state.app = await start(
-    runtime,
-    running.dir,
-    node24 ? nodeEnv(node24, appVariables) : appVariables,
-  );
+  const server = await startAgainst(runtime, running.dir, running.svc.url, running.svc);
+  state.app = server.server;
   running.server = state.app;
-  running.base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200 && !(await fetch(running.base).catch(() => undefined)); i++)
-    await new Promise((r) => setTimeout(r, 100));
+  running.base = server.base;
   console.log(`[hono] ${runtime.name}: ready in ${Date.now() - started} ms`);
 }
 
@@ -388,5 +404,12 @@ for (const runtime of RUNTIMES) {
         expect(app.output()).toMatch(/Ready on http/);
         expect(app.output()).not.toMatch(/waitUntil[^\n]*cancel|cancel[^\n]*waitUntil/i);
       });
+    else
+      exitScenarios(
+        `hono on ${runtime.name}`,
+        (url, svc) => startAgainst(runtime, running.dir, url, svc),
+        { path: '/orders/1001', title: TITLES.serverError },
+        'SIGTERM', // no listener of the app's own: the runtime's default, killed by the signal
+      );
   });
 }
