@@ -215,9 +215,14 @@ async function startAgainst(
   const node24 = testNode(24);
   const server = await start(runtime, dir, node24 ? nodeEnv(node24, variables) : variables);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200 && !(await fetch(base).catch(() => undefined)); i++)
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  for (let i = 0; i < 300 && !exited; i++) {
+    if (await fetch(base).catch(() => undefined)) return { server, base };
     await new Promise((r) => setTimeout(r, 100));
-  return { server, base };
+  }
+  server.kill('SIGKILL');
+  throw new Error(`${runtime.name}: no answer at ${base} (exited: ${exited}):\n${server.output()}`);
 }
 
 /** Workers: the template's wrangler.jsonc with the Durable Object, and the README's .dev.vars. */
