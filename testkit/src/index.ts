@@ -22,7 +22,7 @@ export {
 export { blockVariables, readmeBlock, readmeBlocks } from './readme.ts';
 export { type OfflineFonts, offlineFonts } from './next-fonts.ts';
 export { freePort } from './ports.ts';
-export { keptOffline } from './offline-queue.ts';
+export { keptOffline, offlineQueueOpened, watchOfflineQueue } from './offline-queue.ts';
 export { AFTER_NODE24_LEG, afterNode24Leg } from './legs.ts';
 export { inRange, NODE_MAJORS, type NodeMajor, nodeEnv, type TestNode, testNode } from './nodes.ts';
 export { type ListedSourceMap, listSourceMaps, SVC_SERVER_BIN } from './sourcemaps.ts';

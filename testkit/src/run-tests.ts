@@ -4,7 +4,7 @@
 // (`<f>.node24.json`...) and `<f>` their sum (the counts CI prints). Exits 1 if any run failed.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { REPO_ROOT } from './generated-app.ts';
 import { AFTER_NODE24_LEG, type Leg, projectsClaiming } from './legs.ts';
 import { nodeEnv, testNode } from './nodes.ts';
@@ -71,6 +71,44 @@ function sumResults(files: string[], target: string): void {
   writeFileSync(target, `${JSON.stringify(sum, null, 2)}\n`);
 }
 
+interface LegResult {
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { status: string; fullName: string }[];
+  }[];
+}
+
+/**
+ * One line per failed test (or file that failed to run) of each leg's JSON results, printed last
+ * so the end of a long log says what failed in every leg.
+ */
+function failedLines(files: string[]): string[] {
+  const lines: string[] = [];
+  for (const file of files) {
+    const leg = file
+      .replace(/\.json$/, '')
+      .split('.')
+      .pop();
+    let result: LegResult;
+    try {
+      result = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      lines.push(`[test] ${leg}: no results written`);
+      continue;
+    }
+    for (const suite of result.testResults ?? []) {
+      const where = relative(REPO_ROOT, suite.name);
+      const failed = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) lines.push(`[test] ${leg} failed: ${where} > ${a.fullName}`);
+      if (!failed.length && suite.status === 'failed')
+        lines.push(`[test] ${leg} failed: ${where}: ${(suite.message ?? '').split('\n')[0]}`);
+    }
+  }
+  return lines;
+}
+
 function main(args: string[]): number {
   const { rest, output } = splitOutputFile(args);
   let failed = false;
@@ -97,7 +135,10 @@ function main(args: string[]): number {
     console.log(`\n[test] ${leg.name}: exit ${run.status ?? run.signal} in ${seconds} s`);
     failed ||= run.status !== 0;
   }
-  if (output) sumResults(outputs, output);
+  if (output) {
+    sumResults(outputs, output);
+    for (const line of failedLines(outputs)) console.log(line);
+  }
   return failed ? 1 : 0;
 }
 

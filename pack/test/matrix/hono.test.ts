@@ -1,13 +1,13 @@
 // Hono in the matrix: the apps `create-hono` makes for Cloudflare Workers, Bun, Deno and Node (its
 // templates from ./hono-starter.ts, through the real create-hono with `--offline`), set up as
 // integrations/hono/README.md says, from the packed tarballs, against the reference service.
-// Workers run in workerd through the template's own `npm run dev` (wrangler dev); Bun and Deno
-// from their npm packages; Node on the template's `npm run build` and `node dist/index.js`; every
-// command on Node 24 (wrangler needs 22+). Server failures only (no browser side).
+// Workers and Node with the README's private source maps: Workers run the file the README's `npm
+// run deploy` would upload (written by its `--dry-run`) in workerd under `wrangler dev --no-bundle`,
+// Node the README's `npm run build` (tsc, then the upload) with `node dist/index.js`; Bun and Deno
+// their source, from their npm packages. Every command on Node 24 (wrangler needs 22+). Server
+// failures only (no browser side). The app's files and commands: ./hono-app.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   commandLines,
   nodeEnv,
@@ -15,13 +15,23 @@ import {
   runSetup,
   type Spawned,
   sh,
-  spawnProcess,
   testNode,
   userEnv,
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCard, expected, expectFramesAt } from './cards.ts';
+import { expectCard, expected, expectFramesAt, frames } from './cards.ts';
 import { exitScenarios, type Started } from './exit.ts';
+import {
+  configureWorker,
+  lineOf,
+  README,
+  RUNTIMES,
+  type Runtime,
+  serve,
+  start,
+  useSourceMaps,
+  writeApp,
+} from './hono-app.ts';
 import { seedCreateHono } from './hono-starter.ts';
 import {
   clientError,
@@ -32,19 +42,9 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import {
-  appEnv,
-  freePort,
-  REPO_ROOT,
-  scratch,
-  service,
-  type TestService,
-  tarballs,
-} from './shared.ts';
+import { appEnv, freePort, scratch, service, type TestService, tarballs } from './shared.ts';
+import { uploadedMaps } from './source-maps.ts';
 
-const README = join(REPO_ROOT, 'integrations/hono/README.md');
-const BIN = join(REPO_ROOT, 'node_modules/.bin');
-const DENO = join(REPO_ROOT, 'node_modules/deno/deno');
 const TITLES = {
   serverError: 'Error: Order <n> could not be loaded (GET /orders/:id)',
   rejection: 'Error: Inventory sync failed (unhandled rejection)',
@@ -56,196 +56,6 @@ const WORKER_TITLES = {
   objectTask: 'Error: Compaction of counter <n> failed (Counter waitUntil)',
   objectReport: 'Counter reset by hand',
 };
-
-/** The matrix's routes beside the README's: a 404 the app raises, a promise nobody awaits. */
-const ROUTES = `app.get('/', (c) => c.text('Hello Hono!'));
-app.get('/missing/:id', () => {
-  throw new HTTPException(404, { message: 'Order not found' });
-});
-app.get('/sync', (c) => {
-  syncInventory(); // not awaited: its rejection is unhandled
-  return c.text('sync started');
-});
-async function syncInventory() {
-  throw new Error('Inventory sync failed');
-}
-`;
-
-/** Workers only: work handed to waitUntil, and a Durable Object (a call, an alarm). */
-const WORKER_ROUTES = `app.get('/receipts/:id', (c) => {
-  c.executionCtx.waitUntil(sendReceipt(c.req.param('id')));
-  return c.text('receipt queued');
-});
-async function sendReceipt(id: string) {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  throw new Error(\`Receipt \${id} could not be sent\`);
-}
-app.get('/counters/:id', async (c) => {
-  const counter = (c.env as any).COUNTER.getByName(c.req.param('id'));
-  return c.text(String(await counter.increment()));
-});
-app.get('/counters/:id/reset', async (c) => {
-  return c.text(await (c.env as any).COUNTER.getByName(c.req.param('id')).reset());
-});
-app.get('/alarms/:id', async (c) => {
-  await (c.env as any).COUNTER.getByName(c.req.param('id')).arm();
-  return c.text('armed');
-});
-export const Counter = instrumentDurableObject(
-  class Counter extends DurableObject {
-    async increment(): Promise<number> {
-      throw new RangeError(\`Counter \${Date.now()} overflowed\`);
-    }
-    async arm() {
-      await this.ctx.storage.setAlarm(Date.now() + 50);
-    }
-    async reset(): Promise<string> {
-      getShared()?.minorLow('Counter reset by hand', 'The counter went back to zero.');
-      this.ctx.waitUntil(this.compact());
-      return 'reset';
-    }
-    async compact() {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      throw new Error(\`Compaction of counter \${Date.now()} failed\`);
-    }
-    async alarm() {
-      // Fails once; the platform's retry succeeds (one occurrence on the card).
-      if (await this.ctx.storage.get('failed')) return;
-      await this.ctx.storage.put('failed', true);
-      throw new Error(\`Counter \${Date.now()} alarm failed\`);
-    }
-  },
-);
-`;
-
-const WORKER_CONFIG = `"durable_objects": { "bindings": [{ "name": "COUNTER", "class_name": "Counter" }] },
-  "migrations": [{ "tag": "v1", "new_sqlite_classes": ["Counter"] }],
-  `;
-
-interface Runtime {
-  name: 'workers' | 'bun' | 'deno' | 'node';
-  template: string;
-  entry: string;
-  /** `file_name` of the cards: the source, or the bundle where workerd runs one. */
-  file: string;
-  /** The template's own last line(s), which serve the app; the matrix's replacement (a port). */
-  serve?: [RegExp, string];
-}
-
-const RUNTIMES: Runtime[] = [
-  { name: 'workers', template: 'cloudflare-workers', entry: 'src/index.ts', file: 'index.js' },
-  { name: 'bun', template: 'bun', entry: 'src/index.ts', file: 'src/index.ts' },
-  {
-    name: 'deno',
-    template: 'deno',
-    entry: 'main.ts',
-    file: 'main.ts',
-    serve: [
-      /Deno\.serve\(app\.fetch\)/,
-      "Deno.serve({ hostname: '127.0.0.1', port: Number(Deno.env.get('PORT')) }, app.fetch)",
-    ],
-  },
-  {
-    name: 'node',
-    template: 'nodejs',
-    entry: 'src/index.ts',
-    file: 'dist/index.js',
-    serve: [/port: 3000/, 'port: Number(process.env.PORT), hostname: "127.0.0.1"'],
-  },
-];
-
-/**
- * The README's app with the matrix's routes in the template's entry: the template's own imports
- * and its serving part (what follows its one route: `export default app`, `Deno.serve`, `serve`)
- * kept, the port set for the test.
- */
-function writeApp(dir: string, runtime: Runtime): void {
-  const readme = readmeBlock(README, 'ts', '// src/index.ts\n');
-  const anchor = 'export default app;';
-  expect(readme).toContain(anchor);
-  const template = readFileSync(join(dir, runtime.entry), 'utf8');
-  const route = template.indexOf("app.get('/'");
-  expect(route).toBeGreaterThan(0);
-  const serving = template.slice(template.indexOf('})', route) + 2).trim();
-  const worker = runtime.name === 'workers';
-  const imports = [
-    ...template.split('\n').filter((line) => /^import /.test(line) && !/from 'hono'/.test(line)),
-    "import { HTTPException } from 'hono/http-exception';",
-    ...(worker
-      ? [
-          "import { DurableObject } from 'cloudflare:workers';",
-          "import { getShared, instrumentDurableObject } from '@svc/hono';",
-        ]
-      : []),
-  ];
-  const routes = `${ROUTES}${worker ? WORKER_ROUTES : ''}`;
-  const served = runtime.serve ? serving.replace(...runtime.serve) : serving;
-  expect(serving).not.toBe('');
-  if (runtime.serve) expect(served).not.toBe(serving);
-  const app = `${imports.join('\n')}\n${readme.replace(anchor, `${routes}\n${served}`)}`;
-  writeFileSync(join(dir, runtime.entry), app);
-}
-
-/** The command that runs the app, as its template's README says (ports set for the test). */
-async function start(runtime: Runtime, dir: string, env: NodeJS.ProcessEnv): Promise<Spawned> {
-  const port = env.PORT!;
-  if (runtime.name === 'workers') {
-    const dev = ['run', 'dev', '--', '--port', port, '--ip', '127.0.0.1'];
-    const server = spawnProcess('npm', dev, { cwd: dir, env });
-    await server.waitFor(/Ready on http/, 120_000);
-    return server;
-  }
-  if (runtime.name === 'node') return spawnProcess('node', ['dist/index.js'], { cwd: dir, env });
-  if (runtime.name === 'bun')
-    return spawnProcess(join(BIN, 'bun'), ['run', 'src/index.ts'], { cwd: dir, env });
-  // The binary itself, as a user runs it (npm's `deno` is a Node script that spawns it).
-  return spawnProcess(DENO, ['run', '--allow-net', '--allow-env', 'main.ts'], { cwd: dir, env });
-}
-
-/** A new server of the app against `serviceUrl` with `svc`'s keys, on a free port, answering. */
-async function startAgainst(
-  runtime: Runtime,
-  dir: string,
-  serviceUrl: string,
-  svc: TestService,
-): Promise<Started> {
-  const port = String(await freePort());
-  const variables = { ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: port };
-  if (runtime.name === 'workers') await configureWorker(dir, variables);
-  const node24 = testNode(24);
-  const server = await start(runtime, dir, node24 ? nodeEnv(node24, variables) : variables);
-  const base = `http://127.0.0.1:${port}`;
-  let exited = false;
-  void server.exited.then(() => (exited = true));
-  for (let i = 0; i < 300 && !exited; i++) {
-    if (await fetch(base).catch(() => undefined)) return { server, base };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  server.kill('SIGKILL');
-  throw new Error(`${runtime.name}: no answer at ${base} (exited: ${exited}):\n${server.output()}`);
-}
-
-/** Workers: the template's wrangler.jsonc with the Durable Object, and the README's .dev.vars. */
-async function configureWorker(dir: string, appVariables: NodeJS.ProcessEnv): Promise<void> {
-  const wrangler = join(dir, 'wrangler.jsonc');
-  // create-hono dates the Worker today; the workerd that wrangler installs may be a few days
-  // older and refuse it (as it would for a user): the newest date it supports.
-  const workerd = createRequire(join(dir, 'package.json'))('workerd/package.json');
-  const { compatibilityDate } = await import(
-    pathToFileURL(join(dir, 'node_modules/workerd', workerd.main)).href
-  );
-  const config = readFileSync(wrangler, 'utf8')
-    .replace(/"compatibility_date": "([\d-]+)"/, (line, date: string) =>
-      date > compatibilityDate ? `"compatibility_date": "${compatibilityDate}"` : line,
-    )
-    .replace(/"compatibility_date"/, `${WORKER_CONFIG}"compatibility_date"`);
-  writeFileSync(wrangler, config);
-  // The README's .dev.vars: the bindings wrangler dev gives the Worker.
-  const names = readmeBlock(README, 'ini', 'SERVICE_URL').match(/^[A-Z_]+(?==)/gm)!;
-  const vars = { ...appVariables, SERVICE_ENVIRONMENT: 'production' } as Record<string, string>;
-  const lines = [...names, 'SERVICE_ENVIRONMENT', 'SERVICE_RELEASE'].map((n) => `${n}=${vars[n]}`);
-  writeFileSync(join(dir, '.dev.vars'), `${lines.join('\n')}\n`);
-}
 
 /**
  * The app create-hono makes for `runtime`, set up as the README says, against its own reference
@@ -275,16 +85,54 @@ async function prepare(runtime: Runtime, state: PreparedApp): Promise<void> {
     await sh('npm', ['install', '--prefer-offline', 'hono@4.13.19'], running.dir, env);
   }
   writeApp(running.dir, runtime);
-  if (runtime.name === 'node') await sh('npm', ['run', 'build'], running.dir, env);
+  if (runtime.deployed) useSourceMaps(running.dir, runtime);
   running.svc = await service();
-  const server = await startAgainst(runtime, running.dir, running.svc.url, running.svc);
-  state.app = server.server;
+  const port = String(await freePort());
+  const appVariables = { ...appEnv(running.svc), PORT: port };
+  if (runtime.name === 'workers') await configureWorker(running.dir, appVariables);
+  state.app = await start(
+    runtime,
+    running.dir,
+    node24 ? nodeEnv(node24, appVariables) : appVariables,
+    built.get(runtime.name)!,
+  );
   running.server = state.app;
-  running.base = server.base;
+  running.base = `http://127.0.0.1:${port}`;
+  await answering(runtime, state.app, running.base);
   console.log(`[hono] ${runtime.name}: ready in ${Date.now() - started} ms`);
 }
 
+/** Resolves once `server` answers at `base`; fails with its output if it exits or never does. */
+async function answering(runtime: Runtime, server: Spawned, base: string): Promise<void> {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  for (let i = 0; i < 300 && !exited; i++) {
+    if (await fetch(base).catch(() => undefined)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill('SIGKILL');
+  throw new Error(`${runtime.name}: no answer at ${base} (exited: ${exited}):\n${server.output()}`);
+}
+
+/** Bun, Deno, Node: a new server of the prepared app against `serviceUrl` with `svc`'s keys. */
+async function startAgainst(
+  runtime: Runtime,
+  dir: string,
+  serviceUrl: string,
+  svc: TestService,
+): Promise<Started> {
+  const port = String(await freePort());
+  const variables = { ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: port };
+  const node24 = testNode(24);
+  const server = serve(runtime, dir, node24 ? nodeEnv(node24, variables) : variables);
+  const base = `http://127.0.0.1:${port}`;
+  await answering(runtime, server, base);
+  return { server, base };
+}
+
 const prepared = new Map<Runtime['name'], { state: PreparedApp; ready: Promise<void> }>();
+/** What each runtime's build printed (Workers and Node: the upload's one line). */
+const built = new Map<Runtime['name'], string[]>(RUNTIMES.map((r) => [r.name, []]));
 
 beforeAll(() => {
   for (const runtime of RUNTIMES) {
@@ -328,6 +176,14 @@ for (const runtime of RUNTIMES) {
       file: runtime.file,
     });
     clientError(() => running, { path: '/missing/7', titlesBefore: [TITLES.serverError] });
+
+    if (runtime.deployed)
+      uploadedMaps(() => running, {
+        output: () => built.get(runtime.name)!.join('\n'),
+        deployed: () => join(running.dir, runtime.deployed!),
+        chunk: runtime.name === 'node' ? /^dist\/index\.js$/ : /^index\.js$/,
+        debugIds: false,
+      });
 
     if (runtime.name === 'workers') {
       it('work handed to waitUntil fails: one card, delivered inside that work', async () => {
@@ -393,6 +249,15 @@ for (const runtime of RUNTIMES) {
       title: TITLES.rejection,
       file: runtime.file,
       outcome: runtime.name === 'workers' ? 'survives' : 'exits',
+    });
+
+    it("the rejection's card names its function and line in the entry", async () => {
+      const card = (await running.svc.cards()).find((c) => c.title === TITLES.rejection)!;
+      const line = lineOf(running.dir, runtime, "throw new Error('Inventory sync failed')");
+      expect(card.file_name).toBe(runtime.file);
+      expect(frames(card)[0]).toMatch(
+        new RegExp(`^ {4}at syncInventory \\(${runtime.file}:${line}:\\d+\\)$`),
+      );
     });
 
     onlyThese(

@@ -43,7 +43,7 @@ export function uploadedMaps(
   },
 ): void {
   it('the build uploads its maps (one line) and deploys none: no .map, no sourceMappingURL', async () => {
-    const line = /^\[svc\] uploaded (\d+) source maps for release (\S+)$/m.exec(build.output());
+    const line = /^\[svc\] uploaded (\d+) source maps? for release (\S+)$/m.exec(build.output());
     expect(line?.[2]).toBe(RELEASE);
     expect(mapsIn(build.deployed())).toEqual([]);
     const listed = await listSourceMaps(app().svc.dataDir, app().svc.projectId);

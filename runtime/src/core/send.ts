@@ -79,8 +79,11 @@ export interface ExitState {
 
 /** Reports kept while the service cannot be reached, to be sent again later (browsers). */
 export interface OfflineQueue {
-  /** Keeps a report the service could not be reached for (at unload too: synchronously begun). */
-  keep(prepared: Prepared): void;
+  /**
+   * Keeps a report the service could not be reached for; `atUnload`: the page is going, so it is
+   * written before this returns.
+   */
+  keep(prepared: Prepared, atUnload?: boolean): void;
   /** Sends the reports kept, each once (another tab may take them first). */
   resend(): void;
 }

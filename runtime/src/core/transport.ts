@@ -41,13 +41,13 @@ export async function send(
   // Unload past the keepalive budget: kept for the next page, synchronously (the page is going).
   const offline = ctx.offline;
   if (keepalive === PAST_BUDGET && offline?.loaded) {
-    offline.loaded.keep(p);
+    offline.loaded.keep(p, true);
     return 'failed';
   }
   const outcome = await deliver(ctx, p, keepalive === true);
   if (outcome !== 'unreached') return outcome;
-  // At unload the chunk is there or too late: its work must begin now.
-  if (offline?.loaded) offline.loaded.keep(p);
+  // At unload the chunk is there or too late: kept before the page goes.
+  if (offline?.loaded) offline.loaded.keep(p, keepalive === true);
   else
     offline?.().then(
       (queue) => queue.keep(p),

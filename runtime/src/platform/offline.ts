@@ -4,8 +4,9 @@
 // counted in one warning a second at most), and sent again when the service answers, when the page
 // comes back online, and when the next page of the origin loads the chunk. Each report is sent
 // once: taking them is one IndexedDB transaction that reads and deletes them, so two tabs
-// never take the same one; one that fails again is kept again. The connection stays open, so a
-// report kept at unload is written in the same task.
+// never take the same one; one that fails again is kept again. A report kept at unload goes to
+// localStorage instead, written before the page goes (an IndexedDB transaction begun while the
+// page is torn down may die with it), and the next page takes it from there the same way.
 import { OFFLINE_DROPPED } from '../core/messages.ts';
 import type { Pipeline } from '../core/pipeline.ts';
 import type { OfflineQueue, Prepared } from '../core/send.ts';
@@ -15,6 +16,8 @@ export const MAX_KEPT = 30;
 
 const DATABASE = 'svc-offline';
 const STORE = 'reports';
+/** The localStorage entry of the reports kept at unload (a JSON array of `Kept`). */
+const AT_UNLOAD = 'svc-offline-unload';
 
 /** One report kept: the address it was for and its exact bytes (sealed when the client seals). */
 interface Kept {
@@ -96,6 +99,46 @@ async function take(db: IDBDatabase, url: string): Promise<Kept[]> {
   return taken;
 }
 
+/** The reports kept at unload, as stored (none when storage cannot be read). */
+function readAtUnload(): Kept[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(AT_UNLOAD) ?? '[]');
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keeps `kept` at unload, synchronously (the oldest past MAX_KEPT dropped); returns how many were
+ * dropped. No storage (private mode, quota): the report is lost.
+ */
+function keepAtUnload(kept: Kept): number {
+  const all = [...readAtUnload(), kept];
+  const extra = Math.max(0, all.length - MAX_KEPT);
+  try {
+    localStorage.setItem(AT_UNLOAD, JSON.stringify(all.slice(extra)));
+  } catch {
+    return 0;
+  }
+  return extra;
+}
+
+/** Takes (reads and removes, in one task) the reports kept at unload for `url`. */
+function takeAtUnload(url: string): Kept[] {
+  const all = readAtUnload();
+  const taken = all.filter((kept) => kept?.url === url);
+  if (!taken.length) return [];
+  const rest = all.filter((kept) => kept?.url !== url);
+  try {
+    if (rest.length) localStorage.setItem(AT_UNLOAD, JSON.stringify(rest));
+    else localStorage.removeItem(AT_UNLOAD);
+  } catch {
+    return []; // not removed: left for a page that can
+  }
+  return taken;
+}
+
 /**
  * The offline queue of one client, once its transport and the warnings' formatting are loaded
  * too (all at hand when the network goes: a warning written offline needs its chunk); it sends what
@@ -133,8 +176,9 @@ export async function offlineQueue(pipeline: Pipeline): Promise<OfflineQueue> {
   /** Whether the store may hold reports for this client (unknown at first; another tab may add). */
   let mayHold = true;
   const queue: OfflineQueue = {
-    keep(prepared: Prepared) {
+    keep(prepared: Prepared, atUnload = false) {
       mayHold = true;
+      if (atUnload) return tellDropped(keepAtUnload({ url: ctx.url, body: prepared.body }));
       database()
         .then((db) => add(db, { url: ctx.url, body: prepared.body }))
         .then(tellDropped)
@@ -144,11 +188,13 @@ export async function offlineQueue(pipeline: Pipeline): Promise<OfflineQueue> {
       if (resending || !mayHold) return;
       resending = true;
       mayHold = false;
+      const keptAtUnload = takeAtUnload(ctx.url);
       database()
         .then((db) => take(db, ctx.url))
+        .catch(() => [] as Kept[]) // no IndexedDB: what was kept at unload still goes
         .then(async (taken) => {
           // One at a time; a report that fails again is kept again (./transport.ts `send`).
-          for (const { body } of taken)
+          for (const { body } of [...keptAtUnload, ...taken])
             await send(ctx, { body, auth: await ctx.auth(body), at: Date.now() });
         })
         .catch(() => undefined)

@@ -105,8 +105,26 @@ export function withProjectSources(
       ? source
       : `${root.replace(/\/?$/, '/')}${source}`;
   out.sources = map.sources.map((source: unknown) =>
-    typeof source === 'string' ? projectSource(joined(source), mapDir, projectRoot) : null,
+    typeof source === 'string'
+      ? projectSource(
+          joined(source),
+          sourceBase(joined(source), root, mapDir, projectRoot),
+          projectRoot,
+        )
+      : null,
   );
   delete out.sourceRoot;
   return out;
+}
+
+/**
+ * The folder a relative source (its `sourceRoot` applied) is read from: the map's, as the spec
+ * says; but the project root when the `sourceRoot` is relative and only from there names a file
+ * on disk (wrangler writes its `--outdir` as given, relative to where it ran: `dist` with
+ * `../src/index.ts`, which beside the map would be `dist/dist/../src/index.ts`).
+ */
+function sourceBase(source: string, root: string, mapDir: string, projectRoot: string): string {
+  if (root === '' || SCHEME.test(root) || isAbsolute(root) || isAbsolute(source)) return mapDir;
+  if (SCHEME.test(source) || existsSync(resolve(mapDir, source))) return mapDir;
+  return existsSync(resolve(projectRoot, source)) ? projectRoot : mapDir;
 }

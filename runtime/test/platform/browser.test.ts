@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../testkit/src/index.ts';
+import {
+  CHROMIUM_ARGS,
+  chromiumPath,
+  offlineQueueOpened,
+  watchOfflineQueue,
+} from '../../../testkit/src/index.ts';
 import { SERVICE_URL } from '../../src/index.browser.ts';
 import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
 import { selfSignedCert } from '../helpers/tls.ts';
@@ -74,7 +79,10 @@ async function openPage() {
 
 const waitFor = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`not met in ${ms} ms: ${check}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 };
 
 it('sends queued reports with keepalive on pagehide', async () => {
@@ -173,6 +181,7 @@ it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent onc
       );
     });
   }, server.url);
+  await watchOfflineQueue(page);
   await page.reload();
   await page.evaluate(async () => {
     // Records the keepalive bodies' sizes where the tab's next page reads them.
@@ -188,9 +197,8 @@ it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent onc
     const svc = (window as unknown as { svc: import('../../src/index.browser.ts').SvcClient }).svc;
     // ~20 KB each: three fit in 64 KiB.
     for (let i = 0; i < 6; i++) svc.minor(`past ${i}`, String(i).repeat(20_000));
-    // The offline queue is loaded once it has opened its database.
-    while (!(await indexedDB.databases()).length) await new Promise((r) => setTimeout(r, 50));
   });
+  await offlineQueueOpened(page); // from here a report kept at unload is written at once
   await page.reload(); // the next page's client sends what was kept
   const sizes: number[] = await page.evaluate(() =>
     JSON.parse(sessionStorage.getItem('keepalive') ?? '[]'),

@@ -20,7 +20,13 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath, keptOffline } from '../../../testkit/src/index.ts';
+import {
+  CHROMIUM_ARGS,
+  chromiumPath,
+  keptOffline,
+  offlineQueueOpened,
+  watchOfflineQueue,
+} from '../../../testkit/src/index.ts';
 
 let site: Server;
 let browser: Browser;
@@ -94,13 +100,14 @@ const pageUrl = (interval = 200) =>
 /** Loads the app in `context` and waits until its offline queue is loaded (a second after start). */
 async function openApp(context: BrowserContext, page?: Page, interval?: number): Promise<Page> {
   const tab = page ?? (await context.newPage());
+  if (!page) await watchOfflineQueue(tab);
   const before = fetched.filter((f) => f.startsWith('offline')).length;
   await tab.goto(pageUrl(interval));
   await tab.waitForFunction(() => (window as { ready?: boolean }).ready === true);
   await until(() => fetched.filter((f) => f.startsWith('offline')).length > before);
   // Loaded once it has opened its database (after the transport and the warnings' chunks): the
-  // network may go from here. A later page of the origin finds the database there already.
-  await until(() => tab.evaluate(async () => (await indexedDB.databases()).length > 0));
+  // network may go from here.
+  await offlineQueueOpened(tab);
   return tab;
 }
 

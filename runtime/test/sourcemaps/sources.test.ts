@@ -62,6 +62,28 @@ describe('withProjectSources', () => {
     const out = withProjectSources(indexed, `${ROOT}/dist/assets`, ROOT) as typeof indexed;
     expect(out.sections[0]!.map.sources).toEqual(['src/a.ts', null]);
   });
+
+  it("reads a relative sourceRoot from the project root when only there it names a file (wrangler's outdir)", () => {
+    const root = mkdtempSync(join(tmpdir(), 'svc-sources-'));
+    try {
+      mkdirSync(join(root, 'src'));
+      mkdirSync(join(root, 'dist'));
+      writeFileSync(join(root, 'src/index.ts'), 'export {};\n');
+      const map = {
+        version: 3,
+        sourceRoot: 'dist',
+        sources: ['../src/index.ts', '../x.ts'],
+        mappings: '',
+      };
+      // src/index.ts exists only from the project root; x.ts nowhere: read beside the map (spec).
+      expect(withProjectSources(map, join(root, 'dist'), root).sources).toEqual([
+        'src/index.ts',
+        'dist/x.ts',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 it("reads Turbopack's [project]/ as the workspace root in a monorepo (the file is on disk at build time)", () => {
