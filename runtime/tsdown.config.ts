@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsdown';
 
-// Two builds selected by the `node` / `browser` export conditions, each ESM + CJS with types.
+// Two builds selected by the `node` / `browser` (and `deno`, `workerd`) export conditions, each ESM + CJS with types.
 // The browser build imports no `node:` module; the sealing code stays a lazy import. A third,
 // platform-neutral build is `@svc/runtime/kit` (the integrations' shared helpers), built apart so
 // it shares no chunk with the client entries (the browser start-up chunk stays as it is). A fourth,
@@ -18,7 +18,8 @@ export default defineConfig([
     clean: true,
   },
   {
-    entry: { 'index.browser': 'src/index.browser.ts' },
+    // Deno's entry (the `deno` condition) is built with the browser's: it shares its chunks.
+    entry: { 'index.browser': 'src/index.browser.ts', 'index.deno': 'src/index.deno.ts' },
     format: ['esm', 'cjs'],
     platform: 'browser',
     fixedExtension: true,

@@ -1,4 +1,4 @@
-// Public exports shared by both entries (src/index.node.ts, src/index.browser.ts).
+// Public exports shared by the entries (src/index.node.ts, src/index.browser.ts, src/index.deno.ts).
 export type { SvcClient } from './core/client.ts';
 export type { SvcOptions } from './core/options.ts';
 export { getShared } from './core/shared.ts';

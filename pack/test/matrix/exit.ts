@@ -59,12 +59,14 @@ const svcLines = (output: string) => output.split('\n').filter((l) => l.startsWi
 /**
  * Registers the exit cases of a server app: `start(serviceUrl, svc)` starts a new server of the
  * app's build against `serviceUrl` with `svc`'s keys; `fail` is a path whose request reports one
- * error titled `title`.
+ * error titled `title`; `exitsWith`, where given, is how the server process ends in every case
+ * (its code, or the signal that killed it), what it does without Svc.
  */
 export function exitScenarios(
   framework: string,
   start: (serviceUrl: string, svc: TestService) => Promise<Started>,
   failing: { path: string; title: string },
+  exitsWith?: number | NodeJS.Signals,
 ): void {
   describe(`${framework}: a report 0.2 s before SIGTERM`, () => {
     let svc: TestService;
@@ -97,6 +99,7 @@ export function exitScenarios(
         const lines = svcLines(server.output());
         console.log(`[matrix ${framework}] ${state}: gone ${heldMs} ms after SIGTERM`, lines);
         expect(heldMs).toBeLessThan(TIMEOUT_MS + 1000);
+        if (exitsWith !== undefined) expect(await server.exited).toBe(exitsWith);
         if (state === 'up') {
           const cards = await until(svc.cards, (all) => all.some((c) => c.title === failing.title));
           expect(cards.find((c) => c.title === failing.title)?.occurrence_count).toBe(1);

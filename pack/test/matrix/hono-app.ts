@@ -11,6 +11,7 @@ import { REPO_ROOT } from './shared.ts';
 
 export const README = join(REPO_ROOT, 'integrations/hono/README.md');
 const BIN = join(REPO_ROOT, 'node_modules/.bin');
+const DENO = join(REPO_ROOT, 'node_modules/deno/deno');
 
 /** The matrix's routes beside the README's: a 404 the app raises, a promise nobody awaits. */
 export const ROUTES = `app.get('/', (c) => c.text('Hello Hono!'));
@@ -237,16 +238,17 @@ export async function start(
   build: string[],
 ): Promise<Spawned> {
   if (runtime.name === 'workers') return startWorker(dir, env, build);
-  if (runtime.name === 'node') {
-    build.push(await sh('npm', ['run', 'build'], dir, env));
-    return spawnProcess('node', ['dist/index.js'], { cwd: dir, env });
-  }
+  if (runtime.name === 'node') build.push(await sh('npm', ['run', 'build'], dir, env));
+  return serve(runtime, dir, env);
+}
+
+/** Bun, Deno and Node: a server of the app as it is (Node: of its last build). */
+export function serve(runtime: Runtime, dir: string, env: NodeJS.ProcessEnv): Spawned {
+  if (runtime.name === 'node') return spawnProcess('node', ['dist/index.js'], { cwd: dir, env });
   if (runtime.name === 'bun')
     return spawnProcess(join(BIN, 'bun'), ['run', 'src/index.ts'], { cwd: dir, env });
-  return spawnProcess(join(BIN, 'deno'), ['run', '--allow-net', '--allow-env', 'main.ts'], {
-    cwd: dir,
-    env,
-  });
+  // The binary itself, as a user runs it (npm's `deno` is a Node script that spawns it).
+  return spawnProcess(DENO, ['run', '--allow-net', '--allow-env', 'main.ts'], { cwd: dir, env });
 }
 
 /** The 1-based line of the entry that holds `text` (the throw site a card's frame names). */

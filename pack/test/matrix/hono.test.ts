@@ -20,12 +20,14 @@ import {
 } from '@svc/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCard, expected, expectFramesAt, frames } from './cards.ts';
+import { exitScenarios, type Started } from './exit.ts';
 import {
   configureWorker,
   lineOf,
   README,
   RUNTIMES,
   type Runtime,
+  serve,
   start,
   useSourceMaps,
   writeApp,
@@ -40,7 +42,7 @@ import {
   serverCrash,
   serverError,
 } from './scenarios.ts';
-import { appEnv, freePort, scratch, service, tarballs } from './shared.ts';
+import { appEnv, freePort, scratch, service, type TestService, tarballs } from './shared.ts';
 import { uploadedMaps } from './source-maps.ts';
 
 const TITLES = {
@@ -96,9 +98,36 @@ async function prepare(runtime: Runtime, state: PreparedApp): Promise<void> {
   );
   running.server = state.app;
   running.base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200 && !(await fetch(running.base).catch(() => undefined)); i++)
-    await new Promise((r) => setTimeout(r, 100));
+  await answering(runtime, state.app, running.base);
   console.log(`[hono] ${runtime.name}: ready in ${Date.now() - started} ms`);
+}
+
+/** Resolves once `server` answers at `base`; fails with its output if it exits or never does. */
+async function answering(runtime: Runtime, server: Spawned, base: string): Promise<void> {
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  for (let i = 0; i < 300 && !exited; i++) {
+    if (await fetch(base).catch(() => undefined)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.kill('SIGKILL');
+  throw new Error(`${runtime.name}: no answer at ${base} (exited: ${exited}):\n${server.output()}`);
+}
+
+/** Bun, Deno, Node: a new server of the prepared app against `serviceUrl` with `svc`'s keys. */
+async function startAgainst(
+  runtime: Runtime,
+  dir: string,
+  serviceUrl: string,
+  svc: TestService,
+): Promise<Started> {
+  const port = String(await freePort());
+  const variables = { ...appEnv(svc), SERVICE_URL: serviceUrl, PORT: port };
+  const node24 = testNode(24);
+  const server = serve(runtime, dir, node24 ? nodeEnv(node24, variables) : variables);
+  const base = `http://127.0.0.1:${port}`;
+  await answering(runtime, server, base);
+  return { server, base };
 }
 
 const prepared = new Map<Runtime['name'], { state: PreparedApp; ready: Promise<void> }>();
@@ -245,5 +274,12 @@ for (const runtime of RUNTIMES) {
         expect(app.output()).toMatch(/Ready on http/);
         expect(app.output()).not.toMatch(/waitUntil[^\n]*cancel|cancel[^\n]*waitUntil/i);
       });
+    else
+      exitScenarios(
+        `hono on ${runtime.name}`,
+        (url, svc) => startAgainst(runtime, running.dir, url, svc),
+        { path: '/orders/1001', title: TITLES.serverError },
+        'SIGTERM', // no listener of the app's own: the runtime's default, killed by the signal
+      );
   });
 }

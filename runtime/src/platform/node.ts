@@ -2,11 +2,9 @@
 // package created it. Timers are unref'd so an idle or waiting client never keeps a process alive.
 // A client's calls run in the async context the package was loaded in (`detach`).
 import { AsyncResource } from 'node:async_hooks';
-import { EXIT } from '../core/exit.ts';
+import { EXIT, exitFlush, processExitBudget, setExitFlush } from '../core/exit.ts';
 import { carrierSlot } from '../core/shared.ts';
-import type { ExitBudget } from '../core/send.ts';
 import type { Platform, ShutdownHooks } from '../core/port.ts';
-import type { FlushResult } from '../core/types.ts';
 import { callSiteLater, captureLocation } from '../location/node.ts';
 import { isErrorLike } from '../location/site.ts';
 import { describeNode } from '../location/node-frames.ts';
@@ -17,18 +15,6 @@ import { createNodeSend } from './node-send.ts';
  * Next's `instrumentation.ts`).
  */
 const loadContext = new AsyncResource('svc.client');
-
-/**
- * The exit flush of a client: delivery ends within `timeoutMs` and what is left of the process's
- * exit budget, whatever is queued; what is left is given up, with one warning (the transport's
- * `exitWithin`). Resolves with the flush result.
- */
-function exit(hooks: ShutdownHooks, timeoutMs: number): Promise<FlushResult> {
-  const { pipeline, drain } = hooks;
-  return pipeline
-    .load()
-    .then((transport) => transport.exitWithin(pipeline.context, timeoutMs, drain), drain);
-}
 
 /** The hooks of the client being created (`attach` runs inside `createCoreClient`). */
 let attached: ShutdownHooks | undefined;
@@ -45,7 +31,7 @@ let attached: ShutdownHooks | undefined;
 export function detach<T extends object>(client: T): T {
   const methods = client as Record<string | symbol, unknown>;
   const hooks = attached;
-  if (hooks) methods[EXIT] = (timeoutMs: number) => exit(hooks, timeoutMs);
+  if (hooks) setExitFlush(client, hooks);
   attached = undefined;
   for (const key of ['flush', EXIT]) {
     const call = methods[key] as ((...args: unknown[]) => unknown) | undefined;
@@ -62,7 +48,7 @@ function busyClients(): Set<ShutdownHooks> {
     // Fires when the event loop empties; draining starts requests, which keep the process alive
     // until they finish, then the hook fires again with nothing left to do.
     process.on('beforeExit', () => {
-      for (const hooks of busy) void exit(hooks, Number.POSITIVE_INFINITY);
+      for (const hooks of busy) void exitFlush(hooks, Number.POSITIVE_INFINITY);
     });
     return busy;
   });
@@ -117,8 +103,7 @@ export const nodePlatform: Platform = {
     attached = hooks;
     // node:http unless a fetch function of its own was injected (tests).
     const context = hooks.pipeline.context;
-    // One exit budget per process, whichever clients and copies of the package flush at exit.
-    context.budget = carrierSlot<ExitBudget>('exitBudget', () => ({ spentMs: 0 }));
+    context.budget = processExitBudget();
     const fetch = context.deps.fetch;
     if (typeof fetch !== 'function' || fetch === nodePlatform.fetch)
       context.send = createNodeSend(context.config.concurrency);

@@ -30,9 +30,15 @@ export function fakeSleep() {
   return { delays, sleep: async (ms: number) => void delays.push(ms) };
 }
 
-export function clientFor(url: string, options: SvcOptions, deps: ClientDeps = {}) {
+/** A client of `create` (the Node entry's unless given) for `url`, with a recording logger. */
+export function clientFor(
+  url: string,
+  options: SvcOptions,
+  deps: ClientDeps = {},
+  create: typeof createClient = createClient,
+) {
   const log = recordingLogger();
-  const client = createClient(
+  const client = create(
     { captureLocation: false, ...options },
     { serviceUrl: url, logger: log.logger, ...deps },
   );
