@@ -92,7 +92,6 @@ export function createPipeline(
     ready,
     prepare(payload) {
       load();
-      ctx.offline?.(); // browsers: at hand when the page goes, from the first report on
       const body = JSON.stringify(payload);
       if (secure) return secure.then((s) => s.prepare(body));
       return { body, auth: bearer, at: now() };

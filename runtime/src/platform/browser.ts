@@ -1,7 +1,7 @@
 // Browser wiring: on `pagehide`, or `visibilitychange` to hidden, queued reports (already sealed
 // and signed) go out with `fetch` keepalive, within the 64 KiB keepalive budget. Reports the service
 // could not be reached for go to the offline queue (./offline.ts, a lazy chunk with the transport),
-// loaded at the first report or a moment after start-up, while the page is online: it sends what earlier pages kept, and it
+// loaded a moment after start-up while the page is online: it sends what earlier pages kept, and it
 // is at hand when the network goes (a chunk cannot be fetched then).
 import { lazy } from '../core/lazy.ts';
 import type { Platform } from '../core/port.ts';

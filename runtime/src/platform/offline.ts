@@ -1,13 +1,12 @@
-// A browser's offline queue (a lazy chunk, loaded at the first report or by ./browser.ts a
-// moment after start-up): a report the service could not be reached for (a network error or no
-// answer, never an answer such as a 4xx) is kept in IndexedDB, at most MAX_KEPT of them for the
-// origin (the oldest dropped, counted in one warning a second at most), and sent again when the
-// service answers, when the page comes back online, and when the next page of the origin loads
-// the chunk. Each report is sent once: taking them is one IndexedDB transaction that reads and
-// deletes them, so two tabs never take the same one; one that fails again is kept again. A
-// report kept at unload goes to localStorage instead, written before the page goes (an IndexedDB
-// transaction begun while the page is torn down may die with it), and the next page takes it
-// from there the same way.
+// A browser's offline queue (a lazy chunk, loaded by ./browser.ts a moment after start-up): a
+// report the service could not be reached for (a network error or no answer, never an answer such
+// as a 4xx) is kept in IndexedDB, at most MAX_KEPT of them for the origin (the oldest dropped,
+// counted in one warning a second at most), and sent again when the service answers, when the page
+// comes back online, and when the next page of the origin loads the chunk. Each report is sent
+// once: taking them is one IndexedDB transaction that reads and deletes them, so two tabs
+// never take the same one; one that fails again is kept again. A report kept at unload goes to
+// localStorage instead, written before the page goes (an IndexedDB transaction begun while the
+// page is torn down may die with it), and the next page takes it from there the same way.
 import { OFFLINE_DROPPED } from '../core/messages.ts';
 import type { Pipeline } from '../core/pipeline.ts';
 import type { OfflineQueue, Prepared } from '../core/send.ts';

@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../testkit/src/index.ts';
+import {
+  CHROMIUM_ARGS,
+  chromiumPath,
+  offlineQueueOpened,
+  watchOfflineQueue,
+} from '../../../testkit/src/index.ts';
 import { SERVICE_URL } from '../../src/index.browser.ts';
 import { type RecordingServer, startRecordingServer } from '../helpers/recording-server.ts';
 import { selfSignedCert } from '../helpers/tls.ts';
@@ -165,9 +170,8 @@ it('prepares a plain bearer report queued in the same task as the unload event',
 });
 
 it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent once by the next page', async () => {
-  // The page goes right after the reports: the offline queue loads from the first report on.
   const page = await openPage();
-  // Each page's client, made as the app's start-up makes it.
+  // Each page's client, made as the app's start-up makes it (the offline queue loads 1 s later).
   await page.addInitScript((serviceUrl) => {
     addEventListener('DOMContentLoaded', () => {
       const w = window as unknown as { Svc: typeof import('../../src/index.browser.ts') };
@@ -177,6 +181,7 @@ it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent onc
       );
     });
   }, server.url);
+  await watchOfflineQueue(page);
   await page.reload();
   await page.evaluate(async () => {
     // Records the keepalive bodies' sizes where the tab's next page reads them.
@@ -193,6 +198,7 @@ it('past the 64 KiB keepalive budget when the page goes: the rest kept, sent onc
     // ~20 KB each: three fit in 64 KiB.
     for (let i = 0; i < 6; i++) svc.minor(`past ${i}`, String(i).repeat(20_000));
   });
+  await offlineQueueOpened(page); // from here a report kept at unload is written at once
   await page.reload(); // the next page's client sends what was kept
   const sizes: number[] = await page.evaluate(() =>
     JSON.parse(sessionStorage.getItem('keepalive') ?? '[]'),
