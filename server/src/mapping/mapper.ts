@@ -37,8 +37,9 @@ export function releaseOf(report: TaskReport): string | undefined {
 
 /**
  * Which upload of `path` a report of `release` is mapped through: the release's own; else, when
- * every upload of that path holds the same content (the chunk did not change between builds, or
- * the report has no release), the newest; else none ("no map for this release").
+ * every upload of that path holds the same content, the newest: for a report with no release, or
+ * when two builds or more made that content (an unchanged chunk), never on one other build's word
+ * (a name such as `index.js` says nothing of the lines); else none ("no map for this release").
  */
 export function chooseUpload(
   rows: SourceMapIndexRow[] | undefined,
@@ -48,6 +49,7 @@ export function chooseUpload(
   const own = release === undefined ? undefined : rows.find((r) => r.release === release);
   if (own) return own;
   if (rows.some((r) => r.hash !== rows[0]!.hash)) return 'release';
+  if (release !== undefined && rows.length < 2) return 'release'; // one (release, path) row each
   return rows.reduce((a, b) => (b.uploadedAt > a.uploadedAt ? b : a));
 }
 

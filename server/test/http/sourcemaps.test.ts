@@ -212,6 +212,31 @@ describe('a report whose frames point into an uploaded chunk', () => {
     expect(cards[0]!.file_name).toBe('src/orders.ts');
   });
 
+  it("keeps a release's frames as sent when only one other build's map names the chunk; a report with no release, or two builds' same map, map it", async () => {
+    const project = await newProject('Another release');
+    expect((await project.upload(uploadBody(first, 'other-1'))).status).toBe(201);
+    const raw = stackOf(first, 'boom');
+    const of = (title: string, tags: string[]) =>
+      reportOf(raw, { title, tags, file_name: first.path });
+    // A build that uploaded nothing: the chunk's name may be the same (index.js), its lines not.
+    expect((await project.report(of('Another build', ['release:other-2']))).status).toBe(201);
+    expect((await project.report(of('No release', []))).status).toBe(201);
+    const cards = await project.cards();
+    const unmapped = cards.find((c) => c.title === 'Another build')!;
+    expect(unmapped.description).toBe(raw);
+    expect(unmapped.file_name).toBe(first.path);
+    const mapped = cards.find((c) => c.title === 'No release')!;
+    expect(mapped.file_name).toBe('src/orders.ts');
+    expect(mapped.description).toContain('at loadOrder (src/orders.ts:6:11)');
+    // Two builds made the same content: unchanged, so a third build's report is mapped through it
+    // (and so joins the mapped card, not the one left as sent).
+    expect((await project.upload(uploadBody(first, 'other-3'))).status).toBe(201);
+    expect((await project.report(of('Unchanged chunk', ['release:other-4']))).status).toBe(200);
+    const after = await project.cards();
+    expect(after.find((c) => c.id === mapped.id)!.occurrence_count).toBe(2);
+    expect(after.find((c) => c.id === unmapped.id)!.occurrence_count).toBe(1);
+  });
+
   it("maps a dependency's frame under node_modules/, and keeps frames as sent in a project without that map", async () => {
     const project = await newProject('Dependency');
     expect((await project.upload(uploadBody(first, 'keep-1'))).status).toBe(201);
