@@ -32,6 +32,8 @@ import { EXAMPLES, missingFor } from './helpers.ts';
 const TIMEOUT_MS = 1000;
 const WORK_MS = 200;
 const BOUND_MS = TIMEOUT_MS + 1000;
+/** How late this test may read the end of a response the worker has already ended. */
+const OBSERVED_LATE_MS = 25;
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 const skip = missingFor('laravel, examples/symfony and php-fpm (the exit matrix)', [
@@ -295,7 +297,10 @@ describe.skipIf(skip !== undefined)('exit guarantees (timeoutMs 1000)', () => {
         expect(match, run.warnings[0]).not.toBeNull();
         expect(Number(match?.[1])).toBe(host.reports);
         const spentMs = Number(match?.[2]);
-        expect(spentMs).toBeLessThanOrEqual(run.heldMs + 1);
+        // The line never counts more than the host was held. Held is seen from this test: the end
+        // of a response is read when this process's event loop gets to it, a few ms after the
+        // worker ended it under load (one CI run saw the line's 1001 ms against 999.75 ms seen).
+        expect(spentMs).toBeLessThanOrEqual(run.heldMs + OBSERVED_LATE_MS);
         if (state === 'silent') {
           expect(silent.connections(), 'one attempt in the life of the process').toBe(1);
           expect(spentMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
